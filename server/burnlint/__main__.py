@@ -1,0 +1,5 @@
+"""Entry point for `python -m burnlint`."""
+
+from burnlint.cli import main
+
+raise SystemExit(main())

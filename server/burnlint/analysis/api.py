@@ -1,0 +1,238 @@
+"""The burn API model: vocabulary (what calls do) and sinks (where bugs panic), built from KB data.
+
+Every entry's `[detect]` table contributes `api` rules and `sinks`; the union over all loaded
+entries is the model, so adding an API name is a knowledge-base edit. The effect names used by
+the rules are the mechanism implemented by `interp`; `EFFECTS` lists them for validation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
+from typing import Any, cast
+
+EFFECTS = frozenset(
+    {
+        "device-autodiff",
+        "device-checkpointing",
+        "device-plain",
+        "device-inner",
+        "device-of",
+        "tensor-create",
+        "tensor-op",
+        "tensor-strip",
+        "tensor-lift",
+        "tensor-grad",
+        "kind-autodiff",
+        "kind-backend",
+        "backend-float",
+        "backend-other",
+        "ctx-disabled",
+        "ctx-enabled",
+        "ctx-default",
+        "strategy",
+        "guard-tensor-autodiff",
+        "guard-device-autodiff",
+        "identity",
+        "unwrap",
+        "unwrap-or-default",
+        "some",
+        "none",
+        "opaque",
+    }
+)
+RECEIVERS = frozenset({"any", "tensor", "device", "ctx", "option"})
+SITES = frozenset({"call", "struct", "assign", "effect"})
+
+
+class ApiSpecError(Exception):
+    """A `[detect]` table is malformed; the message names the entry and the key."""
+
+
+@dataclass(frozen=True, slots=True)
+class ApiRule:
+    """One vocabulary rule: calls or methods with this name have this effect."""
+
+    effect: str
+    calls: tuple[tuple[str, ...], ...] = ()
+    methods: frozenset[str] = frozenset()
+    receiver: str = "any"
+    args: dict[str, int] = field(default_factory=lambda: dict[str, int]())
+    eras: frozenset[str] | None = None
+    checked_eras: frozenset[str] | None = None
+    dtype: str = "float"
+    variant: str = ""
+    label: str = ""
+    entry: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SinkSpec:
+    """Where a code's bug panics and which facets the values there must have for it to fire."""
+
+    code: str
+    site: str
+    when: dict[str, str]
+    calls: tuple[tuple[str, ...], ...] = ()
+    structs: frozenset[str] = frozenset()
+    effects: frozenset[str] = frozenset()
+    tensors: tuple[int, ...] = ()
+    context: int = -1
+    min_args: int = 0
+    kind_field: str = "kind"
+    context_fields: frozenset[str] = frozenset()
+    eras: frozenset[str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ApiModel:
+    """The compiled vocabulary and sinks, with lookups by name."""
+
+    rules: tuple[ApiRule, ...]
+    sinks: tuple[SinkSpec, ...]
+    by_method: dict[str, tuple[ApiRule, ...]]
+    by_last_segment: dict[str, tuple[ApiRule, ...]]
+    glob_rules: tuple[ApiRule, ...]
+    scope_names: frozenset[str]
+
+    def match_call(self, path: tuple[str, ...], era: str) -> ApiRule | None:
+        """The first rule whose call pattern is a suffix of `path` (already import-resolved)."""
+        candidates = self.by_last_segment.get(path[-1], ()) + self.glob_rules
+        for rule in sorted(candidates, key=self.rules.index):
+            if rule.eras is not None and era not in rule.eras:
+                continue
+            for pattern in rule.calls:
+                if _suffix_match(pattern, path):
+                    return rule
+        return None
+
+    def match_method(self, name: str, receiver_kinds: frozenset[str], era: str) -> ApiRule | None:
+        """The first method rule for `name` whose receiver constraint holds."""
+        for rule in self.by_method.get(name, ()):
+            if rule.eras is not None and era not in rule.eras:
+                continue
+            if rule.receiver == "any" or rule.receiver in receiver_kinds:
+                return rule
+        return None
+
+
+def _suffix_match(pattern: tuple[str, ...], path: tuple[str, ...]) -> bool:
+    if len(pattern) > len(path):
+        return False
+    tail = path[len(path) - len(pattern) :]
+    return all(fnmatchcase(seg, pat) for seg, pat in zip(tail, pattern, strict=True))
+
+
+def build_model(specs: list[tuple[str, dict[str, Any]]]) -> ApiModel:
+    """Compile `(entry id, detect table)` pairs into one model; raise ApiSpecError on bad data."""
+    rules: list[ApiRule] = []
+    sinks: list[SinkSpec] = []
+    for entry, detect in specs:
+        for index, raw in enumerate(cast(list[Any], detect.get("api", []))):
+            rules.append(_rule(entry, index, raw))
+        for index, raw in enumerate(cast(list[Any], detect.get("sinks", []))):
+            sinks.append(_sink(entry, index, raw))
+    by_method: dict[str, list[ApiRule]] = {}
+    by_last: dict[str, list[ApiRule]] = {}
+    globs: list[ApiRule] = []
+    for rule in rules:
+        for method in rule.methods:
+            by_method.setdefault(method, []).append(rule)
+        for pattern in rule.calls:
+            if any(ch in pattern[-1] for ch in "*?["):
+                if rule not in globs:
+                    globs.append(rule)
+            else:
+                by_last.setdefault(pattern[-1], []).append(rule)
+    scope_names: set[str] = set()
+    for sink in sinks:
+        scope_names.update(p[-1] for p in sink.calls)
+        scope_names.update(sink.structs)
+        scope_names.update(sink.context_fields)
+    return ApiModel(
+        rules=tuple(rules),
+        sinks=tuple(sinks),
+        by_method={k: tuple(v) for k, v in by_method.items()},
+        by_last_segment={k: tuple(v) for k, v in by_last.items()},
+        glob_rules=tuple(globs),
+        scope_names=frozenset(scope_names),
+    )
+
+
+def _strings(raw: Any, where: str) -> list[str]:
+    if raw is None:
+        return []
+    if isinstance(raw, str):
+        return [raw]
+    if isinstance(raw, list) and all(isinstance(x, str) for x in cast(list[Any], raw)):
+        return cast(list[str], raw)
+    raise ApiSpecError(f"{where}: expected a string or a list of strings")
+
+
+def _table(raw: Any, where: str) -> dict[str, Any]:
+    if not isinstance(raw, dict):
+        raise ApiSpecError(f"{where}: expected a table")
+    return cast(dict[str, Any], raw)
+
+
+def _eras(raw: Any, where: str) -> frozenset[str] | None:
+    values = _strings(raw, where)
+    return frozenset(values) if values else None
+
+
+def _rule(entry: str, index: int, raw: Any) -> ApiRule:
+    where = f"{entry}: detect.api[{index}]"
+    table = _table(raw, where)
+    effect = str(table.get("effect", ""))
+    if effect not in EFFECTS:
+        raise ApiSpecError(f"{where}.effect: unknown effect {effect!r}")
+    receiver = str(table.get("receiver", "any"))
+    if receiver not in RECEIVERS:
+        raise ApiSpecError(f"{where}.receiver: unknown receiver {receiver!r}")
+    calls = tuple(tuple(c.split("::")) for c in _strings(table.get("calls"), f"{where}.calls"))
+    methods = frozenset(_strings(table.get("methods"), f"{where}.methods"))
+    if not calls and not methods:
+        raise ApiSpecError(f"{where}: needs `calls` or `methods`")
+    args = {str(k): int(v) for k, v in _table(table.get("args", {}), f"{where}.args").items()}
+    return ApiRule(
+        effect=effect,
+        calls=calls,
+        methods=methods,
+        receiver=receiver,
+        args=args,
+        eras=_eras(table.get("eras"), f"{where}.eras"),
+        checked_eras=_eras(table.get("checked_eras"), f"{where}.checked_eras"),
+        dtype=str(table.get("dtype", "float")),
+        variant=str(table.get("variant", "")),
+        label=str(table.get("label", "")),
+        entry=entry,
+    )
+
+
+def _sink(entry: str, index: int, raw: Any) -> SinkSpec:
+    where = f"{entry}: detect.sinks[{index}]"
+    table = _table(raw, where)
+    site = str(table.get("site", ""))
+    if site not in SITES:
+        raise ApiSpecError(f"{where}.site: must be one of {sorted(SITES)}")
+    when = {str(k): str(v) for k, v in _table(table.get("when", {}), f"{where}.when").items()}
+    if not when:
+        raise ApiSpecError(f"{where}.when: must name at least one facet")
+    effects = frozenset(_strings(table.get("effects"), f"{where}.effects"))
+    unknown = effects - EFFECTS
+    if unknown:
+        raise ApiSpecError(f"{where}.effects: unknown {sorted(unknown)}")
+    return SinkSpec(
+        code=entry,
+        site=site,
+        when=when,
+        calls=tuple(tuple(c.split("::")) for c in _strings(table.get("calls"), f"{where}.calls")),
+        structs=frozenset(_strings(table.get("structs"), f"{where}.structs")),
+        effects=effects,
+        tensors=tuple(int(x) for x in cast(list[Any], table.get("tensors", []))),
+        context=int(table.get("context", -1)),
+        min_args=int(table.get("min_args", 0)),
+        kind_field=str(table.get("kind_field", "kind")),
+        context_fields=frozenset(_strings(table.get("context_fields"), f"{where}.context_fields")),
+        eras=_eras(table.get("eras"), f"{where}.eras"),
+    )

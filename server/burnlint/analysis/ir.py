@@ -1,0 +1,419 @@
+"""The small intermediate form that each function body is lowered into once.
+
+Expressions and statements are plain frozen dataclasses; spans are byte offsets into the file.
+Names are resolved during lowering: a `Var` carries the id of the binding it reads, so shadowing
+is already decided here and the interpreter never looks at identifiers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TypeAlias
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A half-open byte range in a file."""
+
+    start: int
+    end: int
+
+
+# ---- patterns -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PBind:
+    """`x`, `mut x`, `ref x`, or `x @ sub`."""
+
+    binding: int
+    name: str
+    sub: Pat | None
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class PWild:
+    """`_`, `..`, literals and anything that binds nothing and always may match."""
+
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class PTuple:
+    """`(a, b)`; also the payload list of a tuple-struct pattern."""
+
+    items: tuple[Pat, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class PStruct:
+    """`Path { field: pat, .. }` or `Path(a, b)` (fields named "0", "1", ...)."""
+
+    path: tuple[str, ...]
+    fields: tuple[tuple[str, Pat], ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class PPath:
+    """A unit path such as `None` or `Ctx::Disabled`."""
+
+    path: tuple[str, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class POr:
+    """`a | b`."""
+
+    alts: tuple[Pat, ...]
+    span: Span
+
+
+Pat: TypeAlias = PBind | PWild | PTuple | PStruct | PPath | POr
+
+
+# ---- expressions ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Var:
+    """A read of a local binding (parameter, `let`, pattern, closure parameter)."""
+
+    binding: int
+    name: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Path:
+    """A path that is not a local binding: `Ctx::Disabled`, `None`, `CONST`, `helper`.
+
+    `segments` are the written segments with generic arguments dropped; a qualified
+    `<Dispatch as AutodiffBackend>::inner` becomes ("Dispatch", "inner") with `trait_name` set.
+    """
+
+    segments: tuple[str, ...]
+    span: Span
+    trait_name: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Lit:
+    """A literal; `value` is the source text (for booleans "true"/"false")."""
+
+    kind: str
+    value: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """`callee(args)` where callee is a path or any expression."""
+
+    callee: Expr
+    args: tuple[Expr, ...]
+    span: Span
+    scope: Scope | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MethodCall:
+    """`receiver.name(args)`; `name_span` covers `.name(args)` for diagnostics."""
+
+    receiver: Expr
+    name: str
+    args: tuple[Expr, ...]
+    span: Span
+    name_span: Span
+    scope: Scope | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """`base.name` (tuple fields use their index as name)."""
+
+    base: Expr
+    name: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class FieldInit:
+    """One `name: value` of a struct literal; shorthand `name` is lowered to `name: name`."""
+
+    name: str
+    value: Expr
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class StructLit:
+    """`Path { fields, ..base }`."""
+
+    path: tuple[str, ...]
+    fields: tuple[FieldInit, ...]
+    base: Expr | None
+    span: Span
+    scope: Scope | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Tuple:
+    """`(a, b)`; the unit value is an empty tuple."""
+
+    items: tuple[Expr, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Array:
+    """`[a, b]` or `vec![a, b]`: a collection whose element is the join of the items."""
+
+    items: tuple[Expr, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Unary:
+    """`!x`, `-x`, `*x` (references `&x` are transparent and lowered to `x`)."""
+
+    op: str
+    operand: Expr
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Binary:
+    """`a op b`, including the short-circuit `&&` and `||`."""
+
+    op: str
+    left: Expr
+    right: Expr
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class LetCond:
+    """`let pat = value` inside an `if`/`while` condition."""
+
+    pattern: Pat
+    value: Expr
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class If:
+    """`if cond { then } else { otherwise }`."""
+
+    cond: Expr
+    then: Block
+    otherwise: Expr | None
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Arm:
+    """One `pattern if guard => body` arm."""
+
+    pattern: Pat
+    guard: Expr | None
+    body: Expr
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """`match scrutinee { arms }`."""
+
+    scrutinee: Expr
+    arms: tuple[Arm, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Loop:
+    """`loop`, `while cond`, `while let`, or `for pattern in iterable`."""
+
+    kind: str
+    label: str | None
+    cond: Expr | None
+    pattern: Pat | None
+    iterable: Expr | None
+    body: Block
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Closure:
+    """`|params| body`; treated as opaque until closures are modelled."""
+
+    params: tuple[Pat, ...]
+    body: Expr
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Return:
+    """`return value`, or the error exit of `?`."""
+
+    value: Expr | None
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Break:
+    """`break 'label value`."""
+
+    label: str | None
+    value: Expr | None
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Continue:
+    """`continue 'label`."""
+
+    label: str | None
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Diverge:
+    """`panic!`, `unreachable!`, `todo!`, `unimplemented!`: no state flows past it."""
+
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Assert:
+    """`assert!(cond)` / `debug_assert!(cond)`: execution continues only where cond holds."""
+
+    cond: Expr
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Assign:
+    """`target = value` or `target op= value` (op is "" for plain assignment)."""
+
+    target: Expr
+    value: Expr
+    op: str
+    span: Span
+    scope: Scope | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Try:
+    """`value?`."""
+
+    value: Expr
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Opaque:
+    """Anything not modelled; its parts are still evaluated for their effects."""
+
+    parts: tuple[Expr, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """`{ stmts; tail }`."""
+
+    stmts: tuple[Stmt, ...]
+    tail: Expr | None
+    span: Span
+
+
+Expr: TypeAlias = (
+    Var
+    | Path
+    | Lit
+    | Call
+    | MethodCall
+    | Field
+    | StructLit
+    | Tuple
+    | Array
+    | Unary
+    | Binary
+    | LetCond
+    | If
+    | Match
+    | Loop
+    | Closure
+    | Return
+    | Break
+    | Continue
+    | Diverge
+    | Assert
+    | Assign
+    | Try
+    | Opaque
+    | Block
+)
+
+
+# ---- statements -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Let:
+    """`let pattern = init else { otherwise };`."""
+
+    pattern: Pat
+    init: Expr | None
+    otherwise: Block | None
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class ExprStmt:
+    """An expression evaluated for its effects."""
+
+    expr: Expr
+    span: Span
+
+
+Stmt: TypeAlias = Let | ExprStmt
+
+
+# ---- scopes and functions -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    """The local names visible at a sink candidate: name -> (binding id, declared type text)."""
+
+    names: dict[str, tuple[int, str]]
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """A function parameter; `self` is a parameter named "self"."""
+
+    pattern: Pat
+    type_text: str
+    span: Span
+
+
+@dataclass(slots=True)
+class Function:
+    """A lowered function or method of the file."""
+
+    name: str
+    owner: str | None
+    params: tuple[Param, ...]
+    body: Block | None
+    span: Span
+    name_span: Span
+    return_type: str
+    has_self: bool
+    binding_count: int = 0
+    binding_names: dict[int, str] = field(default_factory=lambda: dict[int, str]())

@@ -1,0 +1,93 @@
+"""A parsed Rust file: text, tree-sitter tree, and offset/position conversions.
+
+This module and `fragment` in `lower.py` are the only users of tree_sitter's parser.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+from functools import cache
+
+import tree_sitter
+import tree_sitter_rust
+
+
+@cache
+def rust_language() -> tree_sitter.Language:
+    """The tree-sitter Rust grammar, loaded once per process."""
+    return tree_sitter.Language(tree_sitter_rust.language())
+
+
+def parse_bytes(data: bytes) -> tree_sitter.Tree:
+    """Parse Rust source bytes into a tree-sitter tree."""
+    return tree_sitter.Parser(rust_language()).parse(data)
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A 0-based line and a 0-based column counted in Unicode scalar values."""
+
+    line: int
+    character: int
+
+
+@dataclass(slots=True)
+class SourceFile:
+    """One Rust file's text with its parse tree and a line index over its UTF-8 bytes."""
+
+    path: str
+    text: str
+    data: bytes = field(init=False)
+    tree: tree_sitter.Tree = field(init=False)
+    _line_starts: list[int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.data = self.text.encode("utf-8")
+        self.tree = parse_bytes(self.data)
+        starts = [0]
+        find = self.data.find
+        pos = find(b"\n")
+        while pos != -1:
+            starts.append(pos + 1)
+            pos = find(b"\n", pos + 1)
+        self._line_starts = starts
+
+    @property
+    def line_count(self) -> int:
+        """Number of lines (a trailing newline starts an empty last line)."""
+        return len(self._line_starts)
+
+    def line_of(self, offset: int) -> int:
+        """0-based line containing byte `offset`."""
+        return bisect.bisect_right(self._line_starts, offset) - 1
+
+    def line_bytes(self, line: int) -> bytes:
+        """The bytes of 0-based `line` without its line terminator."""
+        start = self._line_starts[line]
+        end = self._line_starts[line + 1] - 1 if line + 1 < len(self._line_starts) else len(self.data)
+        chunk = self.data[start:end]
+        return chunk[:-1] if chunk.endswith(b"\r") else chunk
+
+    def line_text(self, line: int) -> str:
+        """The text of 0-based `line` without its line terminator."""
+        return self.line_bytes(line).decode("utf-8", errors="replace")
+
+    def position(self, offset: int) -> Position:
+        """Convert a byte offset to a (line, Unicode-scalar column) position."""
+        offset = max(0, min(offset, len(self.data)))
+        line = self.line_of(offset)
+        start = self._line_starts[line]
+        column = len(self.data[start:offset].decode("utf-8", errors="replace"))
+        return Position(line, column)
+
+    def offset(self, position: Position) -> int:
+        """Convert a (line, Unicode-scalar column) position back to a byte offset."""
+        line = max(0, min(position.line, len(self._line_starts) - 1))
+        text = self.line_text(line)
+        prefix = text[: max(0, position.character)]
+        return self._line_starts[line] + len(prefix.encode("utf-8"))
+
+    def slice(self, start: int, end: int) -> str:
+        """The source text between two byte offsets."""
+        return self.data[start:end].decode("utf-8", errors="replace")

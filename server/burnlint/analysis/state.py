@@ -1,0 +1,66 @@
+"""Disjunctive abstract states: one `Env` per path class, with the assumptions it made."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from burnlint.analysis.values import Step, Value, join
+
+Assumption = tuple[int, tuple[Step, ...], str, frozenset[str]]
+"""(parameter index, projection, facet, allowed values): what a path assumed of a parameter."""
+
+MAX_DISJUNCTS = 16
+
+
+@dataclass(frozen=True, slots=True)
+class Env:
+    """Immutable binding -> value map for one path class through a function."""
+
+    values: tuple[tuple[int, Value], ...] = ()
+    assumptions: frozenset[Assumption] = frozenset()
+    lossy: bool = False
+
+    def get(self, binding: int) -> Value | None:
+        """The value bound to `binding` on this path, if it was bound."""
+        for key, value in self.values:
+            if key == binding:
+                return value
+        return None
+
+    def set(self, binding: int, value: Value) -> Env:
+        """A copy with `binding` rebound (a strong update)."""
+        rest = tuple(kv for kv in self.values if kv[0] != binding)
+        return Env(rest + ((binding, value),), self.assumptions, self.lossy)
+
+    def assume(self, assumption: Assumption) -> Env:
+        """A copy that also records an assumption about a parameter."""
+        return Env(self.values, self.assumptions | {assumption}, self.lossy)
+
+    def normalized(self) -> Env:
+        """Bindings in a canonical order, so equal states compare and hash equal."""
+        return Env(tuple(sorted(self.values, key=lambda kv: kv[0])), self.assumptions, self.lossy)
+
+
+def merge_envs(envs: list[Env]) -> Env:
+    """Join several path classes into one; correlations are lost, so the result is lossy."""
+    merged: dict[int, Value] = {}
+    counts: dict[int, int] = {}
+    for env in envs:
+        for binding, value in env.values:
+            merged[binding] = join(merged[binding], value) if binding in merged else value
+            counts[binding] = counts.get(binding, 0) + 1
+    assumptions = frozenset[tuple[int, tuple[Step, ...], str, frozenset[str]]]().union(
+        *(env.assumptions for env in envs)
+    ) if len({env.assumptions for env in envs}) == 1 else frozenset()
+    return Env(tuple(sorted(merged.items())), assumptions, True)
+
+
+def dedup(envs: list[Env]) -> list[Env]:
+    """Remove duplicate path classes and merge when there are too many."""
+    seen: dict[Env, None] = {}
+    for env in envs:
+        seen.setdefault(env.normalized(), None)
+    out = list(seen)
+    if len(out) > MAX_DISJUNCTS:
+        return [merge_envs(out)]
+    return out

@@ -1,0 +1,149 @@
+"""The abstract values of the interpreter: what a Rust value may be, as far as burn cares.
+
+Each facet is a small set of possibilities; one value can be a tensor, a context, a device,
+a strategy, a boolean or a struct at once because the analyzer has no type information.
+An empty facet means "nothing is known from this facet". `params` makes a value symbolic in
+the enclosing function's parameters so that summaries can be instantiated at call sites.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from burnlint.analysis.ir import Span
+
+AUTODIFF = "autodiff"
+FLOAT = "float"
+OTHER = "other"
+UNKNOWN = "unknown"
+ENABLED = "enabled"
+DISABLED = "disabled"
+PLAIN = "plain"
+
+Step = tuple[str, str]
+"""A projection step applied to a parameter: ("field", name) or ("method", name)."""
+
+Facet = Literal["tensor", "ctx", "device", "boolean"]
+
+EMPTY: frozenset[str] = frozenset()
+MAX_ORIGINS = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Origin:
+    """Where a fact came from, shown as a related location: "autodiff tensor created here"."""
+
+    label: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """An abstract value; see the module docstring."""
+
+    tensor: frozenset[str] = EMPTY
+    ctx: frozenset[str] = EMPTY
+    device: frozenset[str] = EMPTY
+    strategy: frozenset[str] = EMPTY
+    boolean: frozenset[str] = EMPTY
+    fields: tuple[tuple[str, Value], ...] = ()
+    params: frozenset[tuple[int, tuple[Step, ...]]] = frozenset()
+    origins: frozenset[Origin] = frozenset()
+    closure: int | None = None
+    hint: frozenset[str] = EMPTY
+    """What the declared type says this is ("tensor", "device", "ctx"); never a fact for sinks."""
+
+    def field(self, name: str) -> Value | None:
+        """The value stored in field `name`, if this value is a known struct/tuple/option."""
+        for key, value in self.fields:
+            if key == name:
+                return value
+        return None
+
+    def with_field(self, name: str, value: Value) -> Value:
+        """A copy with field `name` replaced (a strong update)."""
+        rest = tuple((k, v) for k, v in self.fields if k != name)
+        return replace(self, fields=tuple(sorted((*rest, (name, value)), key=lambda kv: kv[0])))
+
+    def project(self, step: Step) -> Value:
+        """The symbolic value of `self` followed by `step`, when `self` depends on parameters."""
+        return Value(params=frozenset((index, (*steps, step)) for index, steps in self.params))
+
+    def with_origin(self, label: str, span: Span) -> Value:
+        """A copy remembering one more origin."""
+        if len(self.origins) >= MAX_ORIGINS:
+            return self
+        return replace(self, origins=self.origins | {Origin(label, span)})
+
+    def facet(self, name: Facet) -> frozenset[str]:
+        """One facet by name."""
+        if name == "tensor":
+            return self.tensor
+        if name == "ctx":
+            return self.ctx
+        if name == "device":
+            return self.device
+        return self.boolean
+
+
+UNKNOWN_VALUE = Value(tensor=frozenset({UNKNOWN}), ctx=frozenset({UNKNOWN}), device=frozenset({UNKNOWN}))
+TRUE = Value(boolean=frozenset({"true"}))
+FALSE = Value(boolean=frozenset({"false"}))
+UNIT = Value()
+
+
+def join(left: Value, right: Value) -> Value:
+    """Least upper bound: every possibility of either side."""
+    if left == right:
+        return left
+    fields: list[tuple[str, Value]] = []
+    right_fields = dict(right.fields)
+    for key, value in left.fields:
+        other = right_fields.pop(key, None)
+        fields.append((key, join(value, other) if other is not None else join(value, UNKNOWN_VALUE)))
+    fields.extend((key, join(value, UNKNOWN_VALUE)) for key, value in right_fields.items())
+    origins = left.origins | right.origins
+    if len(origins) > MAX_ORIGINS:
+        origins = frozenset(sorted(origins, key=lambda o: (o.span.start, o.label))[:MAX_ORIGINS])
+    return Value(
+        tensor=left.tensor | right.tensor,
+        ctx=left.ctx | right.ctx,
+        device=left.device | right.device,
+        strategy=left.strategy | right.strategy,
+        boolean=left.boolean | right.boolean if left.boolean and right.boolean else EMPTY,
+        fields=tuple(sorted(fields, key=lambda kv: kv[0])),
+        params=left.params | right.params,
+        origins=origins,
+        closure=left.closure if left.closure == right.closure else None,
+        hint=left.hint | right.hint,
+    )
+
+
+def join_all(values: list[Value]) -> Value:
+    """Join of a non-empty list of values."""
+    result = values[0]
+    for value in values[1:]:
+        result = join(result, value)
+    return result
+
+
+def ctx_of_tensor(tensor: frozenset[str]) -> frozenset[str]:
+    """The context a consistent tensor of this kind carries in its `autodiff` field."""
+    out: set[str] = set()
+    for kind in tensor:
+        if kind == AUTODIFF:
+            out.add(ENABLED)
+        elif kind == FLOAT:
+            out.add(DISABLED)
+        else:
+            out.add(UNKNOWN)
+    return frozenset(out)
+
+
+def device_of_tensor(tensor: frozenset[str]) -> frozenset[str]:
+    """The device kind a tensor of this kind reports from `device()`."""
+    out: set[str] = set()
+    for kind in tensor:
+        out.add(AUTODIFF if kind == AUTODIFF else PLAIN if kind == FLOAT else UNKNOWN)
+    return frozenset(out)

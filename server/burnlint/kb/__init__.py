@@ -1,0 +1,1 @@
+"""The knowledge base: one Markdown entry per burnlint code, loaded from `kb/`."""

@@ -1,0 +1,106 @@
+"""Typed, frozen records for knowledge-base entries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+SECTIONS = (
+    "What it means",
+    "When it happens",
+    "How to fix",
+    "Example",
+    "Use instead",
+    "Fix safety",
+    "References",
+)
+SEVERITIES = ("error", "warning", "info", "hint")
+SAFETIES = ("safe", "unsafe")
+
+
+@dataclass(frozen=True, slots=True)
+class SourceRef:
+    """Where burn writes a panic message."""
+
+    repo: str
+    path: str
+    line: int
+    commit: str
+
+    @property
+    def url(self) -> str:
+        """A GitHub link to the line (the commit may be unknown, then the default branch)."""
+        ref = self.commit if all(c in "0123456789abcdef" for c in self.commit) else "main"
+        line = f"#L{self.line}" if self.line else ""
+        return f"https://github.com/{self.repo}/blob/{ref}/{self.path}{line}"
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """Another message for the same bug: another burn era, or another API that panics."""
+
+    message: str
+    era: str
+    id: str = ""
+    versions: str = ""
+    source: SourceRef | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FixTemplate:
+    """How a finding of this entry can be fixed; the edit is built by `analysis.fixes`."""
+
+    id: str
+    title: str
+    safety: str
+    replacement: dict[str, str]
+    target: dict[str, str]
+    unsafe_when: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One knowledge-base entry: front matter plus the Markdown body split by heading."""
+
+    id: str
+    slug: str
+    title: str
+    summary: str
+    severity: str
+    category: str
+    message: str
+    eras: tuple[str, ...]
+    related: tuple[str, ...]
+    references: tuple[str, ...]
+    source: SourceRef
+    variants: tuple[Variant, ...]
+    finding: str
+    finding_may: str
+    fixes: tuple[FixTemplate, ...]
+    detect: dict[str, Any]
+    body: str
+    sections: dict[str, str]
+    path: str
+    messages: tuple[tuple[str, str], ...] = field(default=())
+
+    def panic_for(self, era: str, variant: str = "") -> str:
+        """The panic message this bug produces in `era` (or for the named variant)."""
+        if variant:
+            for candidate in self.variants:
+                if candidate.id == variant and candidate.era in (era, "any"):
+                    return candidate.message
+            for candidate in self.variants:
+                if candidate.id == variant:
+                    return candidate.message
+        if era in self.eras and (not self.variants or self.eras[0] == era):
+            return self.message
+        for candidate in self.variants:
+            if candidate.era == era and not candidate.id:
+                return candidate.message
+        return self.message
+
+    def all_messages(self) -> list[tuple[str, str]]:
+        """Every (message, era) pair this entry explains."""
+        out = [(self.message, self.eras[0] if self.eras else "")]
+        out.extend((variant.message, variant.era) for variant in self.variants)
+        return out

@@ -1,0 +1,1 @@
+"""Render findings for terminals (rustc-like text) and for tools (JSON)."""

@@ -1,0 +1,56 @@
+"""The JSON report: a stable contract for tools (1-based lines, Unicode-character columns)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from burnlint import __version__
+from burnlint.analysis.findings import Finding, Range
+
+
+def _point(range_: Range, which: str) -> dict[str, int]:
+    position = range_.start if which == "start" else range_.end
+    return {"line": position.line + 1, "column": position.character + 1}
+
+
+def _located(range_: Range) -> dict[str, Any]:
+    return {"path": range_.path, "start": _point(range_, "start"), "end": _point(range_, "end")}
+
+
+def finding_to_dict(finding: Finding) -> dict[str, Any]:
+    """One finding in the JSON contract's shape."""
+    return {
+        "code": finding.code,
+        "slug": finding.slug,
+        "severity": finding.severity,
+        "message": finding.message,
+        **_located(finding.range),
+        "panic": finding.panic,
+        "era": finding.era,
+        "related": [{**_located(r.range), "message": r.message} for r in finding.related],
+        "fixes": [
+            {
+                "title": fix.title,
+                "safety": fix.safety,
+                "edits": [{**_located(edit.range), "new_text": edit.new_text} for edit in fix.edits],
+            }
+            for fix in finding.fixes
+        ],
+    }
+
+
+def render_json(findings: list[Finding], files: int, errors: list[str]) -> str:
+    """The whole report as a JSON document."""
+    document = {
+        "tool": {"name": "burnlint", "version": __version__},
+        "findings": [finding_to_dict(f) for f in findings],
+        "summary": {
+            "files": files,
+            "findings": len(findings),
+            "errors": sum(1 for f in findings if f.severity == "error"),
+            "warnings": sum(1 for f in findings if f.severity == "warning"),
+        },
+        "problems": errors,
+    }
+    return json.dumps(document, indent=2, ensure_ascii=False)
