@@ -71,7 +71,7 @@ class Analyzer:
         api = self.api
         items = collect_items(source, crate.config, api.scope_names.__contains__)
         deadline = time.monotonic() + options.budget_seconds
-        observations: dict[tuple[str, int, int], Observation] = {}
+        observations: dict[tuple[str, int, int, int], Observation] = {}
         try:
             observations = self._interpret(items, api, result.era, deadline)
         except Budget:
@@ -89,7 +89,7 @@ class Analyzer:
 
     def _interpret(
         self, items: FileItems, api: ApiModel, era: str, deadline: float
-    ) -> dict[tuple[str, int, int], Observation]:
+    ) -> dict[tuple[str, int, int, int], Observation]:
         free: dict[str, list[ir.Function]] = {}
         methods: dict[str, list[ir.Function]] = {}
         owned: dict[tuple[str | None, str], list[ir.Function]] = {}
@@ -119,7 +119,7 @@ class Analyzer:
 
         summaries: dict[int, Summary] = {}
         context = Context(api, era, items.imports, items.consts, resolve_function, resolve_method, summaries, deadline)
-        observations: dict[tuple[str, int, int], Observation] = {}
+        observations: dict[tuple[str, int, int, int], Observation] = {}
         for _ in range(MAX_SUMMARY_ROUNDS):
             changed = False
             observations = {}

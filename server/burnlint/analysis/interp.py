@@ -91,7 +91,7 @@ class Interpreter:
     def __init__(self, ctx: Context, function: ir.Function) -> None:
         self.ctx = ctx
         self.function = function
-        self.observations: dict[tuple[str, int, int], Observation] = {}
+        self.observations: dict[tuple[str, int, int, int], Observation] = {}
         self.hits: list[Hit] = []
         self._returns: Pairs = []
         self._loops: list[_Loop] = []
@@ -424,29 +424,27 @@ class Interpreter:
         if effect == "tensor-create":
             device = named.get("device")
             if device is None:
-                device = next((a for a in reversed(args) if a.device), None)
-            if device is None or not device.device:
-                if device is not None and device.params:
-                    return Value(params=device.params, tensor=EMPTY).project(("method", "tensor"))
+                device = next((a for a in reversed(args) if a.device - {UNKNOWN}), None) or next(
+                    (a for a in reversed(args) if "device" in a.hint), None
+                )
+            if device is None:
+                return self._effect(replace(rule, effect="tensor-op"), span, args, receiver, named, site)
+            if not device.device:
+                if device.params:
+                    return Value(params=device.params).project(("method", f"create:{rule.dtype}"))
                 return Value(tensor=frozenset({UNKNOWN}))
-            kinds: set[str] = set()
-            for kind in device.device:
-                if kind == AUTODIFF:
-                    kinds.add(AUTODIFF if rule.dtype == "float" else OTHER)
-                elif kind == PLAIN:
-                    kinds.add(FLOAT if rule.dtype == "float" else OTHER)
-                else:
-                    kinds.add(UNKNOWN)
-            value = Value(tensor=frozenset(kinds), strategy=device.strategy)
-            origins = {o for o in device.origins if "autodiff" in o.label}
-            if AUTODIFF in kinds:
+            value = tensor_on(device, rule.dtype)
+            if AUTODIFF in value.tensor:
                 value = value.with_origin(label or "autodiff tensor created here", span)
-            return replace(value, origins=value.origins | frozenset(origins))
+            return value
         if effect == "tensor-op":
             inputs = [v for v in ([receiver] if receiver is not None else []) + args if v.tensor or v.params]
             if not inputs:
                 return Value(tensor=frozenset({UNKNOWN}))
-            merged = join_all([Value(tensor=v.tensor, strategy=v.strategy, params=v.params, origins=v.origins) for v in inputs])
+            certain = [v for v in inputs if v.tensor == frozenset({AUTODIFF}) and not v.params]
+            # An op with a certainly-autodiff input yields an autodiff output whatever the others are.
+            chosen = certain or inputs
+            merged = join_all([Value(tensor=v.tensor, strategy=v.strategy, params=v.params, origins=v.origins) for v in chosen])
             if rule.dtype == "other" and merged.tensor:
                 merged = replace(merged, tensor=frozenset(OTHER if k == FLOAT else k for k in merged.tensor))
             return merged
@@ -580,11 +578,20 @@ class Interpreter:
             return
         values = {role: instantiate(value, args, span) for role, value in hit.values}
         chain = ((f"reaches `{function.name}`'s sink here", hit.site.span), *hit.site.chain)
+        role_spans: list[tuple[str, ir.Span]] = []
+        for role, value in hit.values:
+            indexes = {index for index, _ in value.params}
+            if len(indexes) == 1:
+                (index,) = indexes
+                arg_expr = arg_exprs[index] if index < len(arg_exprs) else None
+                if arg_expr is not None:
+                    role_spans.append((role, arg_expr.span))
         site = Site(
             code=hit.spec.code,
             kind="summary",
             span=span,
             whole=span,
+            role_spans=tuple(role_spans),
             scope=None,
             variant=hit.site.variant,
             chain=chain,
@@ -605,7 +612,7 @@ class Interpreter:
             if result == "symbolic":
                 result = "none"
         role_span = site.role_span("tensor") or site.role_span("device") or site.span
-        key = (spec.code, site.span.start, role_span.start)
+        key = (spec.code, site.span.start, role_span.start, site.chain[0][1].start if site.chain else -1)
         observation = self.observations.get(key)
         if observation is None:
             observation = self.observations[key] = Observation(site)
@@ -1119,11 +1126,29 @@ def read_field(value: Value, name: str) -> Value:
     return result if result is not None else UNKNOWN_VALUE
 
 
+def tensor_on(device: Value, dtype: str) -> Value:
+    """A tensor created on `device`: autodiff on an autodiff device (floats only)."""
+    kinds: set[str] = set()
+    for kind in device.device:
+        if kind == AUTODIFF:
+            kinds.add(AUTODIFF if dtype == "float" else OTHER)
+        elif kind == PLAIN:
+            kinds.add(FLOAT if dtype == "float" else OTHER)
+        else:
+            kinds.add(UNKNOWN)
+    origins = frozenset(o for o in device.origins if "autodiff" in o.label)
+    return Value(tensor=frozenset(kinds), strategy=device.strategy, origins=origins)
+
+
 def apply_step(value: Value, step: Step) -> Value:
     """Re-run one projection step on a concrete value (used to instantiate summaries)."""
     kind, name = step
     if kind == "field":
         return read_field(value, name)
+    if name.startswith("create:"):
+        if value.device:
+            return tensor_on(value, name.split(":", 1)[1])
+        return value.project(step) if value.params else Value(tensor=frozenset({UNKNOWN}))
     if name == "device":
         if value.tensor:
             return Value(device=device_of_tensor(value.tensor), strategy=value.strategy, origins=value.origins)

@@ -1,0 +1,174 @@
+"""Collect every annotated `.rs` fixture under tests/corpus as two test items.
+
+Annotation grammar (rustc UI-test style):
+  `//~ BD001` this line expects an error, `//~ WARN BD001` a warning, `//~^ BD001` one line up per
+  caret, `//~| BD001` the same line as the previous annotation, `//~ BD001: text` the message must
+  contain `text`. A fixture without annotations must say `//@ clean`. Directives: `//@ era: NAME`,
+  `//@ fix-choice: FIX-ID` (which fix the `.fixed` file applies; default: each finding's first).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from burnlint.analysis.edits import apply_fixes, choose_fixes
+from burnlint.analysis.engine import Analyzer, Options
+from burnlint.analysis.source import SourceFile
+from burnlint.kb.load import load_kb
+
+_ANNOTATION = re.compile(
+    r"//~(?P<anchor>\^*|\|)?\s*(?:(?P<sev>ERROR|WARN|INFO|HINT)\s+)?(?P<code>BD\d{3})(?::\s*(?P<msg>.*))?"
+)
+_DIRECTIVE = re.compile(r"^\s*//@\s*(?P<key>[a-z-]+)\s*(?::\s*(?P<value>.*?))?\s*$")
+_SEVERITY = {"ERROR": "error", "WARN": "warning", "INFO": "info", "HINT": "hint", None: "error"}
+ANALYZER = Analyzer(load_kb())
+
+
+@dataclass
+class Expectation:
+    line: int
+    code: str
+    severity: str
+    message: str | None
+
+
+@dataclass
+class Fixture:
+    path: Path
+    text: str
+    expected: list[Expectation] = field(default_factory=list)
+    directives: dict[str, str] = field(default_factory=dict)
+
+
+class CorpusError(Exception):
+    pass
+
+
+def parse_fixture(path: Path) -> Fixture:
+    text = path.read_text(encoding="utf-8")
+    fixture = Fixture(path, text)
+    previous: int | None = None
+    for index, line in enumerate(text.splitlines()):
+        directive = _DIRECTIVE.match(line)
+        if directive:
+            fixture.directives[directive.group("key")] = directive.group("value") or ""
+            continue
+        match = _ANNOTATION.search(line)
+        if not match:
+            continue
+        anchor = match.group("anchor") or ""
+        if anchor == "|":
+            if previous is None:
+                raise CorpusError(f"{path}:{index + 1}: `//~|` without a previous annotation")
+            target = previous
+        else:
+            target = index - len(anchor)
+        previous = target
+        fixture.expected.append(
+            Expectation(target + 1, match.group("code"), _SEVERITY[match.group("sev")], match.group("msg"))
+        )
+    return fixture
+
+
+def analyze_fixture(fixture: Fixture) -> Any:
+    era = fixture.directives.get("era") or None
+    source = SourceFile(fixture.path.as_posix(), fixture.text)
+    return ANALYZER.analyze(source, Options(era=era))
+
+
+def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> pytest.Collector | None:
+    if file_path.suffix == ".rs" and "corpus" in file_path.parts:
+        return FixtureFile.from_parent(parent, path=file_path)
+    return None
+
+
+class FixtureFile(pytest.File):
+    def collect(self) -> Any:
+        yield DiagnosticsItem.from_parent(self, name="diagnostics")
+        yield FixItem.from_parent(self, name="fix")
+
+
+class DiagnosticsItem(pytest.Item):
+    def runtest(self) -> None:
+        fixture = parse_fixture(self.path)
+        clean = "clean" in fixture.directives
+        if clean and fixture.expected:
+            raise CorpusError("a `//@ clean` fixture must not carry `//~` annotations")
+        if not clean and not fixture.expected:
+            raise CorpusError("fixture has no `//~` annotations; mark it `//@ clean` if none are expected")
+        result = analyze_fixture(fixture)
+        actual = Counter((f.range.start.line + 1, f.code, f.severity) for f in result.findings)
+        wanted = Counter((e.line, e.code, e.severity) for e in fixture.expected)
+        missing = wanted - actual
+        noisy = actual - wanted
+        problems = [f"missing: line {ln} {sev}[{code}]" for (ln, code, sev) in sorted(missing.elements())]
+        for finding in result.findings:
+            key = (finding.range.start.line + 1, finding.code, finding.severity)
+            if key in noisy:
+                problems.append(f"noisy:   line {key[0]} {finding.severity}[{finding.code}]: {finding.message}")
+        for expectation in fixture.expected:
+            if expectation.message is None:
+                continue
+            if not any(
+                f.code == expectation.code
+                and f.range.start.line + 1 == expectation.line
+                and expectation.message in f.message
+                for f in result.findings
+            ):
+                problems.append(f"message: line {expectation.line} lacks {expectation.message!r}")
+        if problems:
+            raise CorpusError("\n".join(problems))
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+        if isinstance(excinfo.value, CorpusError):
+            return f"{self.path}:\n{excinfo.value}"
+        return str(super().repr_failure(excinfo))
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return self.path, 0, f"corpus: {self.path.name} diagnostics"
+
+
+class FixItem(pytest.Item):
+    def runtest(self) -> None:
+        fixture = parse_fixture(self.path)
+        result = analyze_fixture(fixture)
+        fixes = choose_fixes(result.findings, fixture.directives.get("fix-choice", ""))
+        expected_path = self.path.with_suffix(".fixed")
+        bless = bool(self.config.getoption("--bless"))
+        if not fixes:
+            if expected_path.exists():
+                if bless:
+                    expected_path.unlink()
+                    return
+                raise CorpusError(f"{expected_path.name} exists but no fix is offered (run with --bless)")
+            return
+        fixed, applied = apply_fixes(fixture.text, fixes)
+        assert applied == len(fixes) or applied > 0
+        if bless:
+            expected_path.write_text(fixed, encoding="utf-8")
+        elif not expected_path.exists():
+            raise CorpusError(f"fixes are offered but {expected_path.name} is missing (run with --bless)")
+        elif expected_path.read_text(encoding="utf-8") != fixed:
+            raise CorpusError(f"applying the fixes does not give {expected_path.name} (run with --bless)")
+        again = ANALYZER.analyze(SourceFile(self.path.as_posix(), fixed), Options(era=fixture.directives.get("era") or None))
+        unfixable = sum(1 for f in result.findings if not f.fixes and f.severity == "error")
+        left = [f for f in again.findings if f.severity == "error"]
+        if len(left) > unfixable:
+            raise CorpusError(
+                "the fixed text still has errors: "
+                + "; ".join(f"line {f.range.start.line + 1} {f.code}: {f.message}" for f in left)
+            )
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+        if isinstance(excinfo.value, CorpusError):
+            return f"{self.path}:\n{excinfo.value}"
+        return str(super().repr_failure(excinfo))
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return self.path, 0, f"corpus: {self.path.name} fix"
