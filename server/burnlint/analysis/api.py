@@ -84,7 +84,7 @@ class SinkSpec:
     eras: frozenset[str] | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ApiModel:
     """The compiled vocabulary and sinks, with lookups by name."""
 
@@ -94,17 +94,33 @@ class ApiModel:
     by_last_segment: dict[str, tuple[ApiRule, ...]]
     glob_rules: tuple[ApiRule, ...]
     scope_names: frozenset[str]
+    trigger_words: tuple[bytes, ...]
+    _call_cache: dict[tuple[tuple[str, ...], str], ApiRule | None] = field(
+        default_factory=lambda: dict[tuple[tuple[str, ...], str], ApiRule | None]()
+    )
+
+    def may_fire(self, data: bytes) -> bool:
+        """False when a file contains none of the words any sink needs (an exact prefilter)."""
+        return any(word in data for word in self.trigger_words)
 
     def match_call(self, path: tuple[str, ...], era: str) -> ApiRule | None:
         """The first rule whose call pattern is a suffix of `path` (already import-resolved)."""
-        candidates = self.by_last_segment.get(path[-1], ()) + self.glob_rules
-        for rule in sorted(candidates, key=self.rules.index):
-            if rule.eras is not None and era not in rule.eras:
-                continue
-            for pattern in rule.calls:
-                if _suffix_match(pattern, path):
-                    return rule
-        return None
+        key = (path, era)
+        if key in self._call_cache:
+            return self._call_cache[key]
+        found: ApiRule | None = None
+        for rule in self.by_last_segment.get(path[-1], ()):
+            if (rule.eras is None or era in rule.eras) and any(_suffix_match(p, path) for p in rule.calls):
+                found = rule
+                break
+        for rule in self.glob_rules:
+            if found is not None and self.rules.index(rule) > self.rules.index(found):
+                break
+            if (rule.eras is None or era in rule.eras) and any(_suffix_match(p, path) for p in rule.calls):
+                found = rule
+                break
+        self._call_cache[key] = found
+        return found
 
     def match_method(self, name: str, receiver_kinds: frozenset[str], era: str) -> ApiRule | None:
         """The first method rule for `name` whose receiver constraint holds."""
@@ -145,10 +161,20 @@ def build_model(specs: list[tuple[str, dict[str, Any]]]) -> ApiModel:
             else:
                 by_last.setdefault(pattern[-1], []).append(rule)
     scope_names: set[str] = set()
+    triggers: set[str] = set()
     for sink in sinks:
         scope_names.update(p[-1] for p in sink.calls)
         scope_names.update(sink.structs)
         scope_names.update(sink.context_fields)
+        triggers.update(p[-1] for p in sink.calls)
+        triggers.update(sink.structs)
+        triggers.update(sink.context_fields)
+        for rule in rules:
+            if rule.effect in sink.effects:
+                triggers.update(p[-1] for p in rule.calls if not any(c in p[-1] for c in "*?["))
+                triggers.update(rule.methods)
+    rank = {id(rule): index for index, rule in enumerate(rules)}
+    globs.sort(key=lambda r: rank[id(r)])
     return ApiModel(
         rules=tuple(rules),
         sinks=tuple(sinks),
@@ -156,6 +182,7 @@ def build_model(specs: list[tuple[str, dict[str, Any]]]) -> ApiModel:
         by_last_segment={k: tuple(v) for k, v in by_last.items()},
         glob_rules=tuple(globs),
         scope_names=frozenset(scope_names),
+        trigger_words=tuple(sorted(word.encode() for word in triggers)),
     )
 
 

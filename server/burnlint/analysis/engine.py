@@ -69,6 +69,8 @@ class Analyzer:
         else:
             result.era, result.era_reason = era_from_text(source.data)
         api = self.api
+        if not api.may_fire(source.data):
+            return result
         items = collect_items(source, crate.config, api.scope_names.__contains__)
         deadline = time.monotonic() + options.budget_seconds
         observations: dict[tuple[str, int, int, int], Observation] = {}
@@ -119,21 +121,30 @@ class Analyzer:
 
         summaries: dict[int, Summary] = {}
         context = Context(api, era, items.imports, items.consts, resolve_function, resolve_method, summaries, deadline)
-        observations: dict[tuple[str, int, int, int], Observation] = {}
+        per_function: dict[int, dict[tuple[str, int, int, int], Observation]] = {}
+        used: dict[int, dict[int, Summary | None]] = {}
+        pending = list(items.functions)
         for _ in range(MAX_SUMMARY_ROUNDS):
-            changed = False
-            observations = {}
-            for function in items.functions:
+            for function in pending:
                 interpreter = Interpreter(context, function)
                 summary = interpreter.run()
                 key = function.span.start
                 old = summaries.get(key)
                 if old is None or old.cases != summary.cases or old.hits != summary.hits:
-                    changed = True
-                summaries[key] = summary
-                observations.update(interpreter.observations)
-            if not changed:
+                    summaries[key] = summary
+                per_function[key] = interpreter.observations
+                used[key] = interpreter.used
+            # Re-run only the functions that used a callee summary that has changed since.
+            pending = [
+                f
+                for f in items.functions
+                if any(summaries.get(callee) is not seen for callee, seen in used[f.span.start].items())
+            ]
+            if not pending:
                 break
+        observations: dict[tuple[str, int, int, int], Observation] = {}
+        for found in per_function.values():
+            observations.update(found)
         return observations
 
     def _finding(

@@ -96,6 +96,7 @@ class Interpreter:
         self._returns: Pairs = []
         self._loops: list[_Loop] = []
         self._ticks = 0
+        self.used: dict[int, Summary | None] = {}
 
     # ---- entry ----------------------------------------------------------------------------
 
@@ -358,10 +359,10 @@ class Interpreter:
         if name in UNWRAP_METHODS:
             return [(env, unwrap(receiver))]
         if name in ITER_METHODS:
-            element = receiver.field("elem")
+            element = receiver.get_field("elem")
             return [(env, receiver if element is not None else UNKNOWN_VALUE)]
         if name == "index":
-            element = receiver.field("elem")
+            element = receiver.get_field("elem")
             return [(env, element if element is not None else UNKNOWN_VALUE)]
         if name == "unwrap_or_default":
             return [(env, unwrap_or_default(receiver, expr.span))]
@@ -528,6 +529,7 @@ class Interpreter:
             arg_exprs = [expr.receiver, *expr.args]
         for function in functions:
             summary = self.ctx.summaries.get(function.span.start)
+            self.used.setdefault(function.span.start, summary)
             if summary is None:
                 out.append((env, UNKNOWN_VALUE))
                 continue
@@ -850,7 +852,7 @@ class Interpreter:
         if expr.iterable is not None:
             iterables = yield ("expr", expr.iterable, env)
             env = merge_envs([e for e, _ in iterables]) if len(iterables) > 1 else (iterables[0][0] if iterables else env)
-            elements = [v.field("elem") for _, v in iterables]
+            elements = [v.get_field("elem") for _, v in iterables]
             known = [e for e in elements if e is not None]
             element = join_all(known) if known and len(known) == len(elements) else UNKNOWN_VALUE
             if not iterables:
@@ -938,8 +940,8 @@ class Interpreter:
             return matched, remaining
         if isinstance(pat, ir.PPath):
             if pat.path == ("None",):
-                is_none = value.field("none") is not None
-                is_some = value.field("some") is not None
+                is_none = value.get_field("none") is not None
+                is_some = value.get_field("some") is not None
                 return ([env] if is_none or not is_some else []), ([env] if is_some or not is_none else [])
             rule = self.ctx.api.match_call(self._resolve(pat.path), self.ctx.era)
             if rule is not None and rule.effect in ("ctx-disabled", "ctx-enabled"):
@@ -948,8 +950,8 @@ class Interpreter:
         # PStruct: tuple-struct or struct pattern.
         path = pat.path
         if path == ("Some",):
-            inner = value.field("some")
-            is_none = value.field("none") is not None
+            inner = value.get_field("some")
+            is_none = value.get_field("none") is not None
             for key, sub in pat.fields:
                 work.append((sub, inner if inner is not None else (UNKNOWN_VALUE if key == "0" else UNKNOWN_VALUE), None))
             return ([env] if inner is not None or not is_none else []), ([env] if is_none or inner is None else [])
@@ -1045,7 +1047,7 @@ def receiver_kinds(value: Value) -> frozenset[str]:
         kinds.add("device")
     if value.ctx - {UNKNOWN}:
         kinds.add("ctx")
-    if value.field("some") is not None or value.field("none") is not None:
+    if value.get_field("some") is not None or value.get_field("none") is not None:
         kinds.add("option")
     return frozenset(kinds)
 
@@ -1111,7 +1113,7 @@ def _negate(value: Value) -> Value:
 
 def read_field(value: Value, name: str) -> Value:
     """The abstract value of `value.name`."""
-    stored = value.field(name)
+    stored = value.get_field(name)
     if stored is not None:
         return stored
     result: Value | None = None
@@ -1184,7 +1186,7 @@ def none_value(span: ir.Span) -> Value:
 
 def unwrap(value: Value) -> Value:
     """`value.unwrap()`: the payload of a known `Some`, else the value itself."""
-    inner = value.field("some")
+    inner = value.get_field("some")
     if inner is not None:
         return inner
     if value.params:
@@ -1194,11 +1196,11 @@ def unwrap(value: Value) -> Value:
 
 def unwrap_or_default(value: Value, span: ir.Span) -> Value:
     """`value.unwrap_or_default()`: for contexts the default is `Disabled`."""
-    inner = value.field("some")
+    inner = value.get_field("some")
     default = Value(ctx=frozenset({DISABLED})).with_origin("context defaulted to `Disabled` here", span)
-    if value.params and inner is None and value.field("none") is None:
+    if value.params and inner is None and value.get_field("none") is None:
         return value.project(("method", "unwrap_or_default"))
-    if inner is not None and value.field("none") is None:
+    if inner is not None and value.get_field("none") is None:
         return inner
     if inner is None:
         return default

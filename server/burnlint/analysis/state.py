@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass
 
 from burnlint.analysis.values import Step, Value, join
@@ -22,23 +23,29 @@ class Env:
 
     def get(self, binding: int) -> Value | None:
         """The value bound to `binding` on this path, if it was bound."""
-        for key, value in self.values:
-            if key == binding:
-                return value
+        values = self.values
+        index = bisect.bisect_left(values, binding, key=lambda kv: kv[0])
+        if index < len(values) and values[index][0] == binding:
+            return values[index][1]
         return None
 
     def set(self, binding: int, value: Value) -> Env:
-        """A copy with `binding` rebound (a strong update)."""
-        rest = tuple(kv for kv in self.values if kv[0] != binding)
-        return Env(rest + ((binding, value),), self.assumptions, self.lossy)
+        """A copy with `binding` rebound (a strong update); bindings stay sorted."""
+        values = self.values
+        index = bisect.bisect_left(values, binding, key=lambda kv: kv[0])
+        if index < len(values) and values[index][0] == binding:
+            new = (*values[:index], (binding, value), *values[index + 1 :])
+        else:
+            new = (*values[:index], (binding, value), *values[index:])
+        return Env(new, self.assumptions, self.lossy)
 
     def assume(self, assumption: Assumption) -> Env:
         """A copy that also records an assumption about a parameter."""
         return Env(self.values, self.assumptions | {assumption}, self.lossy)
 
     def normalized(self) -> Env:
-        """Bindings in a canonical order, so equal states compare and hash equal."""
-        return Env(tuple(sorted(self.values, key=lambda kv: kv[0])), self.assumptions, self.lossy)
+        """Bindings in a canonical order (kept sorted by `set`), so equal states hash equal."""
+        return self
 
 
 def merge_envs(envs: list[Env]) -> Env:
@@ -57,6 +64,8 @@ def merge_envs(envs: list[Env]) -> Env:
 
 def dedup(envs: list[Env]) -> list[Env]:
     """Remove duplicate path classes and merge when there are too many."""
+    if len(envs) <= 1:
+        return envs
     seen: dict[Env, None] = {}
     for env in envs:
         seen.setdefault(env.normalized(), None)

@@ -8,7 +8,7 @@ the enclosing function's parameters so that summaries can be instantiated at cal
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from burnlint.analysis.ir import Span
@@ -53,8 +53,20 @@ class Value:
     closure: int | None = None
     hint: frozenset[str] = EMPTY
     """What the declared type says this is ("tensor", "device", "ctx"); never a fact for sinks."""
+    _hash: int = field(default=0, compare=False, repr=False)
 
-    def field(self, name: str) -> Value | None:
+    def __hash__(self) -> int:
+        # Values are hashed again and again when path classes are deduplicated; cache it.
+        cached = self._hash
+        if cached == 0:
+            cached = hash(
+                (self.tensor, self.ctx, self.device, self.strategy, self.boolean, self.fields,
+                 self.params, self.origins, self.closure, self.hint)
+            ) or 1
+            object.__setattr__(self, "_hash", cached)
+        return cached
+
+    def get_field(self, name: str) -> Value | None:
         """The value stored in field `name`, if this value is a known struct/tuple/option."""
         for key, value in self.fields:
             if key == name:
@@ -64,7 +76,7 @@ class Value:
     def with_field(self, name: str, value: Value) -> Value:
         """A copy with field `name` replaced (a strong update)."""
         rest = tuple((k, v) for k, v in self.fields if k != name)
-        return replace(self, fields=tuple(sorted((*rest, (name, value)), key=lambda kv: kv[0])))
+        return Value(self.tensor, self.ctx, self.device, self.strategy, self.boolean, tuple(sorted((*rest, (name, value)), key=lambda kv: kv[0])), self.params, self.origins, self.closure, self.hint)
 
     def project(self, step: Step) -> Value:
         """The symbolic value of `self` followed by `step`, when `self` depends on parameters."""
