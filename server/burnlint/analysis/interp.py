@@ -31,6 +31,7 @@ from burnlint.analysis.values import (
     UNKNOWN_VALUE,
     UNIT,
     Step,
+    bounded,
     Value,
     ctx_of_tensor,
     device_of_tensor,
@@ -230,10 +231,10 @@ class Interpreter:
             for state_env, values in states:
                 if isinstance(expr, ir.Tuple):
                     fields = tuple((str(i), v) for i, v in enumerate(values))
-                    out.append((state_env, Value(fields=tuple(sorted(fields)))))
+                    out.append((state_env, bounded(Value(fields=tuple(sorted(fields, key=lambda kv: kv[0]))))))
                 else:
                     element = join_all(values) if values else Value()
-                    out.append((state_env, Value(fields=(("elem", element),))))
+                    out.append((state_env, bounded(Value(fields=(("elem", element),)))))
             return out
         if isinstance(expr, ir.Unary):
             pairs = yield ("expr", expr.operand, env)
@@ -1176,7 +1177,7 @@ def instantiate(value: Value, args: list[Value], span: ir.Span) -> Value:
 def some_value(inner: Value) -> Value:
     """`Some(inner)`; in the checkpointing era `Some(strategy)` is an enabled context."""
     ctx = frozenset({ENABLED}) if inner.strategy and not inner.tensor else EMPTY
-    return Value(fields=(("some", inner),), ctx=ctx, strategy=inner.strategy if ctx else EMPTY)
+    return bounded(Value(fields=(("some", inner),), ctx=ctx, strategy=inner.strategy if ctx else EMPTY))
 
 
 def none_value(span: ir.Span) -> Value:

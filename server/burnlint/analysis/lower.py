@@ -239,6 +239,11 @@ class BodyLowerer:
     # ---- patterns -------------------------------------------------------------------------
 
     def _pat(self, node: Node, frag: Frag, type_text: str = "") -> Gen:
+        # `&&mut (x)` and friends: unwrap iteratively, the binding is what matters.
+        while node.type in ("mut_pattern", "ref_pattern", "reference_pattern", "parenthesized_pattern"):
+            if not node.named_children:
+                return ir.PWild(frag.span(node))
+            node = node.named_children[-1]
         span = frag.span(node)
         kind = node.type
         if kind == "identifier":
@@ -246,11 +251,6 @@ class BodyLowerer:
             if name[:1].isupper():
                 return ir.PPath((name,), span)
             return ir.PBind(self._bind(name, type_text), name, None, span)
-        if kind in ("mut_pattern", "ref_pattern", "reference_pattern", "parenthesized_pattern"):
-            inner = node.named_children[-1] if node.named_children else None
-            if inner is None:
-                return ir.PWild(span)
-            return (yield from self._pat(inner, frag, type_text))
         if kind == "self":
             return ir.PBind(self._bind("self", type_text), "self", None, span)
         if kind == "tuple_pattern":
@@ -336,7 +336,7 @@ class BodyLowerer:
             if kind == "generic_function":
                 function = node.child_by_field_name("function")
                 if function is not None:
-                    return (yield from self._expr(function, frag))
+                    return (yield ("expr", function, frag))
             return _qualified_path(node, frag, span)
         if kind in LITERALS:
             return ir.Lit(LITERALS[kind], frag.text(node), span)
@@ -351,7 +351,7 @@ class BodyLowerer:
             )
             if inner is None:
                 return ir.Opaque((), span)
-            return (yield from self._expr(inner, frag))
+            return (yield ("expr", inner, frag))
         if kind == "call_expression":
             return (yield from self._call(node, frag))
         if kind == "field_expression":
@@ -409,7 +409,7 @@ class BodyLowerer:
             )
             if block_node is None:
                 return ir.Opaque((), span)
-            return (yield from self._block(block_node, frag))
+            return (yield ("block", block_node, frag))
         if kind == "closure_expression":
             self._scopes.append({})
             params: list[ir.Pat] = []

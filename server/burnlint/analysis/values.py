@@ -54,6 +54,11 @@ class Value:
     hint: frozenset[str] = EMPTY
     """What the declared type says this is ("tensor", "device", "ctx"); never a fact for sinks."""
     _hash: int = field(default=0, compare=False, repr=False)
+    depth: int = field(default=0, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.fields:
+            object.__setattr__(self, "depth", 1 + max(v.depth for _, v in self.fields))
 
     def __hash__(self) -> int:
         # Values are hashed again and again when path classes are deduplicated; cache it.
@@ -76,7 +81,11 @@ class Value:
     def with_field(self, name: str, value: Value) -> Value:
         """A copy with field `name` replaced (a strong update)."""
         rest = tuple((k, v) for k, v in self.fields if k != name)
-        return Value(self.tensor, self.ctx, self.device, self.strategy, self.boolean, tuple(sorted((*rest, (name, value)), key=lambda kv: kv[0])), self.params, self.origins, self.closure, self.hint)
+        fields = tuple(sorted((*rest, (name, bounded(value))), key=lambda kv: kv[0]))
+        return Value(
+            self.tensor, self.ctx, self.device, self.strategy, self.boolean, fields,
+            self.params, self.origins, self.closure, self.hint,
+        )
 
     def project(self, step: Step) -> Value:
         """The symbolic value of `self` followed by `step`, when `self` depends on parameters."""
@@ -97,6 +106,15 @@ class Value:
         if name == "device":
             return self.device
         return self.boolean
+
+
+MAX_DEPTH = 48
+"""Deeper struct/tuple/option nesting is forgotten, so pathological input stays cheap."""
+
+
+def bounded(value: Value) -> Value:
+    """`value`, or an unknown value when its nesting is deeper than `MAX_DEPTH`."""
+    return value if value.depth <= MAX_DEPTH else UNKNOWN_VALUE
 
 
 UNKNOWN_VALUE = Value(tensor=frozenset({UNKNOWN}), ctx=frozenset({UNKNOWN}), device=frozenset({UNKNOWN}))

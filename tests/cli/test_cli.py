@@ -1,0 +1,174 @@
+"""The real CLI in a subprocess: exit codes, text frames, the JSON contract, explain."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = "examples/dispatch-demo"
+SEED_LINE = "let out = dispatch::q_matmul(autodiff_lhs, q_rhs, DispatchAutodiffContext::Disabled);"
+BUGGY = """use burn::backend::{Dispatch, DispatchAutodiffContext as Ctx, DispatchDevice, DispatchTensor};
+
+pub fn f(q: DispatchTensor, data: TensorData) -> DispatchTensor {
+    let dev = DispatchDevice::autodiff(DispatchDevice::Flex(Default::default()));
+    let x = Dispatch::float_from_data(data, &dev);
+    let é = "ü"; let _y = dispatch::q_matmul(x, q, Ctx::Disabled);
+    todo!()
+}
+"""
+
+
+def run(*args: str, cwd: Path = ROOT, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    full_env = {**os.environ, "NO_COLOR": "1", **(env or {})}
+    return subprocess.run(
+        [sys.executable, "-m", "burnlint", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=full_env,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_check_example_prints_seed_line_as_error_with_frame() -> None:
+    result = run("check", EXAMPLE)
+    assert result.returncode == 1, result.stderr
+    out = result.stdout
+    assert "error[BD001]: autodiff tensor `autodiff_lhs` reaches a disabled autodiff context" in out
+    assert " --> examples/dispatch-demo/src/quant.rs:16:15" in out
+    assert SEED_LINE in out
+    caret_line = out.splitlines()[out.splitlines().index(next(l for l in out.splitlines() if SEED_LINE in l)) + 1]
+    assert re.search(r"\|\s+\^{10,} burn panics: an autodiff float primitive must have an enabled autodiff context", caret_line)
+    assert "= help: enable the autodiff context" in out
+    assert "\x1b[" not in out
+
+
+def test_example_crate_findings_match_its_markers() -> None:
+    expected: set[tuple[str, int, str]] = set()
+    for path in sorted((ROOT / EXAMPLE / "src").glob("*.rs")):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for index, line in enumerate(lines):
+            marker = re.search(r"// burnlint: expect (BD\d{3})", line)
+            if marker:
+                expected.add((path.name, index + 2, marker.group(1)))
+    document = json.loads(run("check", EXAMPLE, "--format", "json").stdout)
+    actual = {(Path(f["path"]).name, f["start"]["line"], f["code"]) for f in document["findings"]}
+    assert actual == expected
+
+
+def _check_position(point: Any) -> None:
+    assert set(point) == {"line", "column"}
+    assert isinstance(point["line"], int) and point["line"] >= 1
+    assert isinstance(point["column"], int) and point["column"] >= 1
+
+
+def test_json_contract(tmp_path: Path) -> None:
+    (tmp_path / "lib.rs").write_text(BUGGY, encoding="utf-8")
+    result = run("check", "lib.rs", "--format", "json", cwd=tmp_path)
+    assert result.returncode == 1
+    document = json.loads(result.stdout)
+    assert document["tool"] == {"name": "burnlint", "version": "0.1.0"}
+    assert document["summary"] == {"files": 1, "findings": 1, "errors": 1, "warnings": 0}
+    (finding,) = document["findings"]
+    assert finding["code"] == "BD001" and finding["slug"] == "autodiff-in-disabled-context"
+    assert finding["severity"] in ("error", "warning", "info", "hint")
+    assert finding["path"] == "lib.rs"
+    first_line = finding["message"].splitlines()[0]
+    assert first_line[0].islower() and not first_line.endswith(".")
+    for key in ("start", "end"):
+        _check_position(finding[key])
+    # Columns count Unicode characters: `é` and `ü` are one column each, two bytes each in UTF-8.
+    line = BUGGY.splitlines()[5]
+    assert finding["start"] == {"line": 6, "column": line.index("dispatch::q_matmul") + 1}
+    assert finding["end"]["column"] == line.index(";", line.index("q_matmul")) + 1
+    assert {r["message"] for r in finding["related"]} >= {"autodiff device created here", "autodiff tensor created here"}
+    for related in finding["related"]:
+        assert related["path"] == "lib.rs"
+        _check_position(related["start"])
+    titles = [fix["title"] for fix in finding["fixes"]]
+    assert titles and all(fix["safety"] in ("safe", "unsafe") for fix in finding["fixes"])
+    enable = finding["fixes"][0]
+    assert enable["safety"] == "safe"
+    (edit,) = enable["edits"]
+    assert edit["new_text"] == "Ctx::Enabled(burn::backend::GradientCheckpointingStrategy::Disabled)"
+    assert edit["start"]["column"] == line.index("Ctx::Disabled") + 1
+
+
+def test_clean_folder_exits_zero(tmp_path: Path) -> None:
+    (tmp_path / "ok.rs").write_text("fn main() { println!(\"hi\"); }\n", encoding="utf-8")
+    result = run("check", str(tmp_path))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no findings in 1 file" in result.stdout
+
+
+def test_gitignore_is_honoured(tmp_path: Path) -> None:
+    (tmp_path / ".gitignore").write_text("generated/\n", encoding="utf-8")
+    (tmp_path / "generated").mkdir()
+    (tmp_path / "generated" / "bad.rs").write_text(BUGGY, encoding="utf-8")
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "bad.rs").write_text(BUGGY, encoding="utf-8")
+    document = json.loads(run("check", ".", "--format", "json", cwd=tmp_path).stdout)
+    assert [f["path"] for f in document["findings"]] == ["./src/bad.rs"]
+
+
+def test_missing_path_and_bad_utf8_exit_two(tmp_path: Path) -> None:
+    missing = run("check", str(tmp_path / "nope.rs"))
+    assert missing.returncode == 2 and "no such file" in missing.stderr
+    (tmp_path / "latin1.rs").write_bytes(b"fn caf\xe9() {}\n")
+    bad = run("check", str(tmp_path / "latin1.rs"))
+    assert bad.returncode == 2 and "not valid UTF-8" in bad.stderr
+
+
+def test_usage_error_exits_two() -> None:
+    assert run("check", "--format", "yaml").returncode == 2
+    assert run("check", "--select", "BD999", EXAMPLE).returncode == 2
+
+
+def test_select_filters_codes() -> None:
+    document = json.loads(run("check", EXAMPLE, "--format", "json", "--select", "BD004").stdout)
+    assert {f["code"] for f in document["findings"]} == {"BD004"}
+
+
+def test_color_always_and_never() -> None:
+    assert "\x1b[" in run("check", EXAMPLE, "--color", "always").stdout
+    assert "\x1b[" not in run("check", EXAMPLE, "--color", "never").stdout
+
+
+def test_version() -> None:
+    result = run("--version")
+    assert result.returncode == 0 and result.stdout.strip() == "burnlint 0.1.0"
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "BD001",
+        "bd001",
+        "autodiff-in-disabled-context",
+        "an autodiff float primitive must have an enabled autodiff context",
+        "an autodiff float primitive must have an enabled autodiff co",
+        "thread 'main' panicked at crates/burn-dispatch/src/macros.rs:77:9:\n"
+        "internal error: entered unreachable code: Should only be called with autodiff.",
+    ],
+)
+def test_explain_finds_bd001(query: str) -> None:
+    result = run("explain", query)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("BD001 autodiff-in-disabled-context: ")
+    for heading in ("What it means", "How to fix", "Example", "Use instead", "Fix safety"):
+        assert heading in result.stdout
+
+
+def test_explain_unknown_exits_two() -> None:
+    result = run("explain", "this is not a burn panic at all")
+    assert result.returncode == 2 and "known codes: BD001" in result.stderr
