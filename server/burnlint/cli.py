@@ -6,7 +6,6 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
 from burnlint import __version__
 from burnlint.analysis.crate import ERAS
@@ -33,12 +32,22 @@ def _parser() -> argparse.ArgumentParser:
     check = commands.add_parser("check", help="check Rust files or folders")
     check.add_argument("paths", nargs="*", default=["."], metavar="PATH")
     check.add_argument("--format", choices=("text", "json"), default="text")
-    check.add_argument("--era", choices=ERAS, help="burn API era (default: from Cargo.toml/Cargo.lock, else from the code)")
+    check.add_argument(
+        "--era",
+        choices=ERAS,
+        help="burn API era (default: from Cargo.toml/Cargo.lock, else from the code)",
+    )
     check.add_argument("--select", help="comma-separated codes to report (default: all)")
     check.add_argument("--color", choices=("auto", "always", "never"), default="auto")
-    check.add_argument("--budget", type=float, default=5.0, help="seconds of analysis per file (default 5)")
-    explain = commands.add_parser("explain", help="explain a code, a slug, or a pasted burn panic message")
-    explain.add_argument("query", nargs="+", help="BD001, autodiff-in-disabled-context, or panic text")
+    check.add_argument(
+        "--budget", type=float, default=5.0, help="seconds of analysis per file (default 5)"
+    )
+    explain = commands.add_parser(
+        "explain", help="explain a code, a slug, or a pasted burn panic message"
+    )
+    explain.add_argument(
+        "query", nargs="+", help="BD001, autodiff-in-disabled-context, or panic text"
+    )
     return parser
 
 
@@ -73,7 +82,10 @@ def _check(args: argparse.Namespace, entries: tuple[object, ...]) -> int:
     if select is not None:
         unknown = sorted(select - set(analyzer.by_code))
         if unknown:
-            print(f"burnlint: error: unknown code(s) in --select: {', '.join(unknown)}", file=sys.stderr)
+            print(
+                f"burnlint: error: unknown code(s) in --select: {', '.join(unknown)}",
+                file=sys.stderr,
+            )
             return EXIT_ERROR
     options = Options(era=args.era, select=select, budget_seconds=args.budget)
     findings: list[Finding] = []
@@ -90,7 +102,9 @@ def _check(args: argparse.Namespace, entries: tuple[object, ...]) -> int:
             problems.append(f"{target.shown}: cannot read: {error.strerror}")
             continue
         if len(data) > MAX_FILE_BYTES:
-            problems.append(f"{target.shown}: larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB; skipped")
+            problems.append(
+                f"{target.shown}: larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB; skipped"
+            )
             continue
         try:
             text = data.decode("utf-8-sig")

@@ -26,7 +26,9 @@ pub fn f(q: DispatchTensor, data: TensorData) -> DispatchTensor {
 """
 
 
-def run(*args: str, cwd: Path = ROOT, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+def run(
+    *args: str, cwd: Path = ROOT, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     full_env = {**os.environ, "NO_COLOR": "1", **(env or {})}
     return subprocess.run(
         [sys.executable, "-m", "burnlint", *args],
@@ -47,8 +49,13 @@ def test_check_example_prints_seed_line_as_error_with_frame() -> None:
     assert "error[BD001]: autodiff tensor `autodiff_lhs` reaches a disabled autodiff context" in out
     assert " --> examples/dispatch-demo/src/quant.rs:16:15" in out
     assert SEED_LINE in out
-    caret_line = out.splitlines()[out.splitlines().index(next(l for l in out.splitlines() if SEED_LINE in l)) + 1]
-    assert re.search(r"\|\s+\^{10,} burn panics: an autodiff float primitive must have an enabled autodiff context", caret_line)
+    caret_line = out.splitlines()[
+        out.splitlines().index(next(l for l in out.splitlines() if SEED_LINE in l)) + 1
+    ]
+    assert re.search(
+        r"\|\s+\^{10,} burn panics: an autodiff float primitive must have an enabled autodiff context",
+        caret_line,
+    )
     assert "= help: enable the autodiff context" in out
     assert "\x1b[" not in out
 
@@ -91,7 +98,10 @@ def test_json_contract(tmp_path: Path) -> None:
     line = BUGGY.splitlines()[5]
     assert finding["start"] == {"line": 6, "column": line.index("dispatch::q_matmul") + 1}
     assert finding["end"]["column"] == line.index(";", line.index("q_matmul")) + 1
-    assert {r["message"] for r in finding["related"]} >= {"autodiff device created here", "autodiff tensor created here"}
+    assert {r["message"] for r in finding["related"]} >= {
+        "autodiff device created here",
+        "autodiff tensor created here",
+    }
     for related in finding["related"]:
         assert related["path"] == "lib.rs"
         _check_position(related["start"])
@@ -100,12 +110,14 @@ def test_json_contract(tmp_path: Path) -> None:
     enable = finding["fixes"][0]
     assert enable["safety"] == "safe"
     (edit,) = enable["edits"]
-    assert edit["new_text"] == "Ctx::Enabled(burn::backend::GradientCheckpointingStrategy::Disabled)"
+    assert (
+        edit["new_text"] == "Ctx::Enabled(burn::backend::GradientCheckpointingStrategy::Disabled)"
+    )
     assert edit["start"]["column"] == line.index("Ctx::Disabled") + 1
 
 
 def test_clean_folder_exits_zero(tmp_path: Path) -> None:
-    (tmp_path / "ok.rs").write_text("fn main() { println!(\"hi\"); }\n", encoding="utf-8")
+    (tmp_path / "ok.rs").write_text('fn main() { println!("hi"); }\n', encoding="utf-8")
     result = run("check", str(tmp_path))
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no findings in 1 file" in result.stdout

@@ -71,7 +71,9 @@ def parse_fixture(path: Path) -> Fixture:
             target = index - len(anchor)
         previous = target
         fixture.expected.append(
-            Expectation(target + 1, match.group("code"), _SEVERITY[match.group("sev")], match.group("msg"))
+            Expectation(
+                target + 1, match.group("code"), _SEVERITY[match.group("sev")], match.group("msg")
+            )
         )
     return fixture
 
@@ -101,17 +103,23 @@ class DiagnosticsItem(pytest.Item):
         if clean and fixture.expected:
             raise CorpusError("a `//@ clean` fixture must not carry `//~` annotations")
         if not clean and not fixture.expected:
-            raise CorpusError("fixture has no `//~` annotations; mark it `//@ clean` if none are expected")
+            raise CorpusError(
+                "fixture has no `//~` annotations; mark it `//@ clean` if none are expected"
+            )
         result = analyze_fixture(fixture)
         actual = Counter((f.range.start.line + 1, f.code, f.severity) for f in result.findings)
         wanted = Counter((e.line, e.code, e.severity) for e in fixture.expected)
         missing = wanted - actual
         noisy = actual - wanted
-        problems = [f"missing: line {ln} {sev}[{code}]" for (ln, code, sev) in sorted(missing.elements())]
+        problems = [
+            f"missing: line {ln} {sev}[{code}]" for (ln, code, sev) in sorted(missing.elements())
+        ]
         for finding in result.findings:
             key = (finding.range.start.line + 1, finding.code, finding.severity)
             if key in noisy:
-                problems.append(f"noisy:   line {key[0]} {finding.severity}[{finding.code}]: {finding.message}")
+                problems.append(
+                    f"noisy:   line {key[0]} {finding.severity}[{finding.code}]: {finding.message}"
+                )
         for expectation in fixture.expected:
             if expectation.message is None:
                 continue
@@ -146,17 +154,26 @@ class FixItem(pytest.Item):
                 if bless:
                     expected_path.unlink()
                     return
-                raise CorpusError(f"{expected_path.name} exists but no fix is offered (run with --bless)")
+                raise CorpusError(
+                    f"{expected_path.name} exists but no fix is offered (run with --bless)"
+                )
             return
         fixed, applied = apply_fixes(fixture.text, fixes)
         assert applied == len(fixes) or applied > 0
         if bless:
             expected_path.write_text(fixed, encoding="utf-8")
         elif not expected_path.exists():
-            raise CorpusError(f"fixes are offered but {expected_path.name} is missing (run with --bless)")
+            raise CorpusError(
+                f"fixes are offered but {expected_path.name} is missing (run with --bless)"
+            )
         elif expected_path.read_text(encoding="utf-8") != fixed:
-            raise CorpusError(f"applying the fixes does not give {expected_path.name} (run with --bless)")
-        again = ANALYZER.analyze(SourceFile(self.path.as_posix(), fixed), Options(era=fixture.directives.get("era") or None))
+            raise CorpusError(
+                f"applying the fixes does not give {expected_path.name} (run with --bless)"
+            )
+        again = ANALYZER.analyze(
+            SourceFile(self.path.as_posix(), fixed),
+            Options(era=fixture.directives.get("era") or None),
+        )
         unfixable = sum(1 for f in result.findings if not f.fixes and f.severity == "error")
         left = [f for f in again.findings if f.severity == "error"]
         if len(left) > unfixable:

@@ -73,7 +73,9 @@ def test_message_grammar(entry: Entry) -> None:
 def test_panic_messages_and_sources(entry: Entry) -> None:
     for message, era in entry.all_messages():
         assert message.strip() == message and message
-        assert re.search(r"\{[^}]", message) is None, f"{entry.id}: placeholders are written as {{}}"
+        assert re.search(r"\{[^}]", message) is None, (
+            f"{entry.id}: placeholders are written as {{}}"
+        )
         assert era in ("context", "checkpointing", "any")
     assert entry.source.repo == "tracel-ai/burn" and entry.source.path.startswith("crates/")
     assert set(entry.eras) <= {"context", "checkpointing"} and entry.eras
@@ -101,7 +103,9 @@ def test_every_code_has_firing_and_clean_fixtures(entry: Entry) -> None:
     clean = [f for f in files if "//@ clean" in f.read_text(encoding="utf-8")]
     assert len(clean) >= 1 and len(files) - len(clean) >= 1
     if entry.fixes:
-        assert any(folder.glob("*.fixed")), f"{entry.id} offers fixes but no fixture has a .fixed file"
+        assert any(folder.glob("*.fixed")), (
+            f"{entry.id} offers fixes but no fixture has a .fixed file"
+        )
 
 
 def test_no_orphan_corpus_folders() -> None:

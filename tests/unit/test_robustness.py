@@ -73,21 +73,33 @@ def test_budget_stops_analysis_with_a_note() -> None:
         f"    if c{i} {{ x = Dispatch::float_exp(x); }} else {{ x = Dispatch::float_log(x); }}"
         for i in range(400)
     )
-    text = HEADER + "fn f(q: DispatchTensor, d: TensorData) {\n" + SINK + branches + "\n    dispatch::q_matmul(x, q, Ctx::Disabled);\n}\n"
+    text = (
+        HEADER
+        + "fn f(q: DispatchTensor, d: TensorData) {\n"
+        + SINK
+        + branches
+        + "\n    dispatch::q_matmul(x, q, Ctx::Disabled);\n}\n"
+    )
     result = ANALYZER.analyze(SourceFile("t.rs", text), Options(budget_seconds=0.0))
     assert any("analysis stopped" in note for note in result.notes)
 
 
 def test_many_branches_finish_and_still_report() -> None:
     branches = "\n".join(f"    if c{i} {{ x = Dispatch::float_exp(x); }}" for i in range(300))
-    text = HEADER + "fn f(q: DispatchTensor, d: TensorData) {\n" + SINK + branches + "\n    dispatch::q_matmul(x, q, Ctx::Disabled);\n}\n"
+    text = (
+        HEADER
+        + "fn f(q: DispatchTensor, d: TensorData) {\n"
+        + SINK
+        + branches
+        + "\n    dispatch::q_matmul(x, q, Ctx::Disabled);\n}\n"
+    )
     start = time.monotonic()
     assert analyze(text) == ["BD001"]
     assert time.monotonic() - start < 10
 
 
 def test_positions_count_unicode_scalars() -> None:
-    source = SourceFile("t.rs", "let s = \"é😀\"; x\nsecond\n")
+    source = SourceFile("t.rs", 'let s = "é😀"; x\nsecond\n')
     offset = source.data.index(b"x")
     assert source.position(offset) == Position(0, 14)
     assert source.offset(Position(0, 14)) == offset

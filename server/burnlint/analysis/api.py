@@ -110,13 +110,17 @@ class ApiModel:
             return self._call_cache[key]
         found: ApiRule | None = None
         for rule in self.by_last_segment.get(path[-1], ()):
-            if (rule.eras is None or era in rule.eras) and any(_suffix_match(p, path) for p in rule.calls):
+            if (rule.eras is None or era in rule.eras) and any(
+                _suffix_match(p, path) for p in rule.calls
+            ):
                 found = rule
                 break
         for rule in self.glob_rules:
             if found is not None and self.rules.index(rule) > self.rules.index(found):
                 break
-            if (rule.eras is None or era in rule.eras) and any(_suffix_match(p, path) for p in rule.calls):
+            if (rule.eras is None or era in rule.eras) and any(
+                _suffix_match(p, path) for p in rule.calls
+            ):
                 found = rule
                 break
         self._call_cache[key] = found

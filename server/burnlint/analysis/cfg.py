@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_TOKEN = re.compile(r'\s*(?:(?P<ident>[A-Za-z_][A-Za-z0-9_]*)|(?P<str>"(?:[^"\\]|\\.)*")|(?P<p>[(),=]))')
+_TOKEN = re.compile(
+    r'\s*(?:(?P<ident>[A-Za-z_][A-Za-z0-9_]*)|(?P<str>"(?:[^"\\]|\\.)*")|(?P<p>[(),=]))'
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -103,7 +103,9 @@ def _describe(manifest: Path, data: dict[str, Any]) -> CrateInfo:
                 version = spec
             elif isinstance(spec, dict):
                 spec_table = cast(dict[str, Any], spec)
-                version = str(spec_table.get("version", spec_table.get("rev", spec_table.get("branch", ""))))
+                version = str(
+                    spec_table.get("version", spec_table.get("rev", spec_table.get("branch", "")))
+                )
             if version:
                 break
         if version:
@@ -111,7 +113,9 @@ def _describe(manifest: Path, data: dict[str, Any]) -> CrateInfo:
     lock_version = _lock_version(manifest.parent)
     version = lock_version or version
     era = era_from_version(version) if version else None
-    reason = f"burn {version} in {manifest.name if not lock_version else 'Cargo.lock'}" if era else ""
+    reason = (
+        f"burn {version} in {manifest.name if not lock_version else 'Cargo.lock'}" if era else ""
+    )
     config = BuildConfig(enabled=frozenset(enabled), declared=declared)
     return CrateInfo(manifest, str(package.get("name", "")), config, version, era, reason)
 

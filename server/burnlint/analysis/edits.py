@@ -36,5 +36,9 @@ def apply_fixes(text: str, fixes: list[Fix]) -> tuple[str, int]:
         accepted.extend(fix.edits)
         applied += 1
     for edit in sorted(accepted, key=lambda e: e.range.start_byte, reverse=True):
-        data = data[: edit.range.start_byte] + edit.new_text.encode("utf-8") + data[edit.range.end_byte :]
+        data = (
+            data[: edit.range.start_byte]
+            + edit.new_text.encode("utf-8")
+            + data[edit.range.end_byte :]
+        )
     return data.decode("utf-8"), applied

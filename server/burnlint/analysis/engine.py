@@ -58,7 +58,9 @@ class Analyzer:
         """Analyze a file's text, taking crate facts (era, features) from around `path`."""
         return self.analyze(SourceFile(shown_path, text), options, find_crate(path))
 
-    def analyze(self, source: SourceFile, options: Options, crate: CrateInfo | None = None) -> FileResult:
+    def analyze(
+        self, source: SourceFile, options: Options, crate: CrateInfo | None = None
+    ) -> FileResult:
         """Analyze one parsed file."""
         crate = crate or CrateInfo(None, "", BuildConfig(), "", None, "")
         result = FileResult(source.path)
@@ -120,7 +122,16 @@ class Analyzer:
             return candidates if len(candidates) == 1 else []
 
         summaries: dict[int, Summary] = {}
-        context = Context(api, era, items.imports, items.consts, resolve_function, resolve_method, summaries, deadline)
+        context = Context(
+            api,
+            era,
+            items.imports,
+            items.consts,
+            resolve_function,
+            resolve_method,
+            summaries,
+            deadline,
+        )
         per_function: dict[int, dict[tuple[str, int, int, int], Observation]] = {}
         used: dict[int, dict[int, Summary | None]] = {}
         pending = list(items.functions)
@@ -138,7 +149,9 @@ class Analyzer:
             pending = [
                 f
                 for f in items.functions
-                if any(summaries.get(callee) is not seen for callee, seen in used[f.span.start].items())
+                if any(
+                    summaries.get(callee) is not seen for callee, seen in used[f.span.start].items()
+                )
             ]
             if not pending:
                 break
@@ -171,7 +184,13 @@ class Analyzer:
         severity = entry.severity if must else "warning"
 
         def to_range(span: ir.Span) -> Range:
-            return Range(source.path, span.start, span.end, source.position(span.start), source.position(span.end))
+            return Range(
+                source.path,
+                span.start,
+                span.end,
+                source.position(span.start),
+                source.position(span.end),
+            )
 
         def text_of(span: ir.Span) -> str:
             return source.slice(span.start, span.end)
@@ -190,7 +209,10 @@ class Analyzer:
         )
         for origin in origins:
             key = (origin.span.start, origin.span.end, origin.label)
-            if key in seen or (origin.span.start, origin.span.end) == (site.span.start, site.span.end):
+            if key in seen or (origin.span.start, origin.span.end) == (
+                site.span.start,
+                site.span.end,
+            ):
                 continue
             seen.add(key)
             related.append(Related(to_range(origin.span), origin.label))
@@ -213,4 +235,3 @@ class Analyzer:
 class _Names(dict[str, str]):
     def __missing__(self, key: str) -> str:
         return "this value"
-

@@ -27,12 +27,12 @@ from burnlint.analysis.values import (
     OTHER,
     PLAIN,
     TRUE,
+    UNIT,
     UNKNOWN,
     UNKNOWN_VALUE,
-    UNIT,
     Step,
-    bounded,
     Value,
+    bounded,
     ctx_of_tensor,
     device_of_tensor,
     join,
@@ -157,7 +157,9 @@ class Interpreter:
             out.extend((yield ("expr", expr, env)))
         return out
 
-    def _seq(self, exprs: tuple[ir.Expr, ...], env: Env) -> Generator[Any, Any, list[tuple[Env, list[Value]]]]:
+    def _seq(
+        self, exprs: tuple[ir.Expr, ...], env: Env
+    ) -> Generator[Any, Any, list[tuple[Env, list[Value]]]]:
         """Evaluate expressions left to right, threading path classes."""
         states: list[tuple[Env, list[Value]]] = [(env, [])]
         for expr in exprs:
@@ -231,7 +233,12 @@ class Interpreter:
             for state_env, values in states:
                 if isinstance(expr, ir.Tuple):
                     fields = tuple((str(i), v) for i, v in enumerate(values))
-                    out.append((state_env, bounded(Value(fields=tuple(sorted(fields, key=lambda kv: kv[0]))))))
+                    out.append(
+                        (
+                            state_env,
+                            bounded(Value(fields=tuple(sorted(fields, key=lambda kv: kv[0])))),
+                        )
+                    )
                 else:
                     element = join_all(values) if values else Value()
                     out.append((state_env, bounded(Value(fields=(("elem", element),)))))
@@ -326,7 +333,10 @@ class Interpreter:
         segments = callee.segments
         resolved = self._resolve(segments)
         for state_env, args in states:
-            if segments in (("Some",), ("Ok",), ("Box", "new"), ("Rc", "new"), ("Arc", "new")) and args:
+            if (
+                segments in (("Some",), ("Ok",), ("Box", "new"), ("Rc", "new"), ("Arc", "new"))
+                and args
+            ):
                 value = some_value(args[0]) if segments == ("Some",) else args[0]
                 out.append((state_env, value))
                 continue
@@ -353,7 +363,9 @@ class Interpreter:
                 out.extend(self._method_value(expr, receiver, args, state_env))
         return out
 
-    def _method_value(self, expr: ir.MethodCall, receiver: Value, args: list[Value], env: Env) -> Pairs:
+    def _method_value(
+        self, expr: ir.MethodCall, receiver: Value, args: list[Value], env: Env
+    ) -> Pairs:
         name = expr.name
         if name in IDENTITY_METHODS:
             return [(env, receiver)]
@@ -384,7 +396,17 @@ class Interpreter:
             if functions:
                 return self._apply_summaries(functions, expr, [receiver, *args], env, expr.span)
         if receiver.tensor or receiver.params:
-            return [(env, Value(tensor=receiver.tensor, params=receiver.params, origins=receiver.origins, hint=receiver.hint))]
+            return [
+                (
+                    env,
+                    Value(
+                        tensor=receiver.tensor,
+                        params=receiver.params,
+                        origins=receiver.origins,
+                        hint=receiver.hint,
+                    ),
+                )
+            ]
         return [(env, UNKNOWN_VALUE)]
 
     # ---- effects --------------------------------------------------------------------------
@@ -400,12 +422,17 @@ class Interpreter:
     ) -> Value:
         effect = rule.effect
         label = rule.label
-        subject = named.get("tensor", named.get("device", receiver if receiver is not None else (args[0] if args else None)))
+        subject = named.get(
+            "tensor",
+            named.get("device", receiver if receiver is not None else (args[0] if args else None)),
+        )
         if effect == "device-autodiff":
             inner = named.get("device", receiver)
             strategy = named.get("strategy")
-            strategies = strategy.strategy if strategy is not None and strategy.strategy else (
-                frozenset({"?"}) if strategy is not None else frozenset({"Disabled"})
+            strategies = (
+                strategy.strategy
+                if strategy is not None and strategy.strategy
+                else (frozenset({"?"}) if strategy is not None else frozenset({"Disabled"}))
             )
             value = Value(device=frozenset({AUTODIFF}), strategy=strategies)
             if site is not None and inner is not None:
@@ -430,7 +457,9 @@ class Interpreter:
                     (a for a in reversed(args) if "device" in a.hint), None
                 )
             if device is None:
-                return self._effect(replace(rule, effect="tensor-op"), span, args, receiver, named, site)
+                return self._effect(
+                    replace(rule, effect="tensor-op"), span, args, receiver, named, site
+                )
             if not device.device:
                 if device.params:
                     return Value(params=device.params).project(("method", f"create:{rule.dtype}"))
@@ -440,45 +469,70 @@ class Interpreter:
                 value = value.with_origin(label or "autodiff tensor created here", span)
             return value
         if effect == "tensor-op":
-            inputs = [v for v in ([receiver] if receiver is not None else []) + args if v.tensor or v.params]
+            inputs = [
+                v
+                for v in ([receiver] if receiver is not None else []) + args
+                if v.tensor or v.params
+            ]
             if not inputs:
                 return Value(tensor=frozenset({UNKNOWN}))
             certain = [v for v in inputs if v.tensor == frozenset({AUTODIFF}) and not v.params]
             # An op with a certainly-autodiff input yields an autodiff output whatever the others are.
             chosen = certain or inputs
-            merged = join_all([Value(tensor=v.tensor, strategy=v.strategy, params=v.params, origins=v.origins) for v in chosen])
+            merged = join_all(
+                [
+                    Value(tensor=v.tensor, strategy=v.strategy, params=v.params, origins=v.origins)
+                    for v in chosen
+                ]
+            )
             if rule.dtype == "other" and merged.tensor:
-                merged = replace(merged, tensor=frozenset(OTHER if k == FLOAT else k for k in merged.tensor))
+                merged = replace(
+                    merged, tensor=frozenset(OTHER if k == FLOAT else k for k in merged.tensor)
+                )
             return merged
         if effect == "tensor-strip":
             return Value(tensor=frozenset({FLOAT}))
         if effect == "tensor-lift":
             if site is not None and subject is not None:
                 self._check_effect_sinks(rule, {"tensor": subject}, site, span)
-            return Value(tensor=frozenset({AUTODIFF}), strategy=frozenset({"Disabled"})).with_origin(
-                label or "autodiff tensor created here", span
-            )
+            return Value(
+                tensor=frozenset({AUTODIFF}), strategy=frozenset({"Disabled"})
+            ).with_origin(label or "autodiff tensor created here", span)
         if effect == "tensor-grad":
             return some_value(Value(tensor=frozenset({FLOAT})))
         if effect == "kind-autodiff":
             if site is not None and subject is not None:
                 self._check_effect_sinks(rule, {"tensor": subject}, site, span)
-            return Value(tensor=frozenset({AUTODIFF})).with_origin(label or "autodiff kind built here", span)
+            return Value(tensor=frozenset({AUTODIFF})).with_origin(
+                label or "autodiff kind built here", span
+            )
         if effect == "kind-backend":
             inner = subject.tensor if subject is not None else EMPTY
-            return Value(tensor=frozenset({FLOAT}) if inner == frozenset({FLOAT}) else frozenset({OTHER}))
+            return Value(
+                tensor=frozenset({FLOAT}) if inner == frozenset({FLOAT}) else frozenset({OTHER})
+            )
         if effect == "backend-float":
             return Value(tensor=frozenset({FLOAT}))
         if effect == "backend-other":
             return Value(tensor=frozenset({OTHER}))
         if effect in ("ctx-disabled", "ctx-default"):
-            return Value(ctx=frozenset({DISABLED})).with_origin(label or "context disabled here", span)
+            return Value(ctx=frozenset({DISABLED})).with_origin(
+                label or "context disabled here", span
+            )
         if effect == "ctx-enabled":
             strategy = named.get("strategy")
-            strategies = strategy.strategy if strategy is not None and strategy.strategy else frozenset({"?"})
+            strategies = (
+                strategy.strategy
+                if strategy is not None and strategy.strategy
+                else frozenset({"?"})
+            )
             return Value(ctx=frozenset({ENABLED}), strategy=strategies)
         if effect == "strategy":
-            name = site.callee.segments[-1] if isinstance(site, ir.Call) and isinstance(site.callee, ir.Path) else ""
+            name = (
+                site.callee.segments[-1]
+                if isinstance(site, ir.Call) and isinstance(site.callee, ir.Path)
+                else ""
+            )
             return Value(strategy=frozenset({name or "?"}))
         if effect == "identity":
             return subject if subject is not None else UNKNOWN_VALUE
@@ -493,7 +547,12 @@ class Interpreter:
         return UNKNOWN_VALUE
 
     def _effect_outcomes(
-        self, rule: ApiRule, value: Value, env: Env, site: ir.Call | ir.MethodCall, receiver: Value | None
+        self,
+        rule: ApiRule,
+        value: Value,
+        env: Env,
+        site: ir.Call | ir.MethodCall,
+        receiver: Value | None,
     ) -> Pairs:
         """Split path classes for guard effects; other effects produce one outcome."""
         if rule.effect not in ("guard-tensor-autodiff", "guard-device-autodiff"):
@@ -549,7 +608,13 @@ class Interpreter:
         return out
 
     def _assume_arg(
-        self, env: Env, arg: Value, place: ir.Expr | None, steps: tuple[Step, ...], facet: str, allowed: frozenset[str]
+        self,
+        env: Env,
+        arg: Value,
+        place: ir.Expr | None,
+        steps: tuple[Step, ...],
+        facet: str,
+        allowed: frozenset[str],
     ) -> Env | None:
         projected = arg
         for step in steps:
@@ -615,7 +680,12 @@ class Interpreter:
             if result == "symbolic":
                 result = "none"
         role_span = site.role_span("tensor") or site.role_span("device") or site.span
-        key = (spec.code, site.span.start, role_span.start, site.chain[0][1].start if site.chain else -1)
+        key = (
+            spec.code,
+            site.span.start,
+            role_span.start,
+            site.chain[0][1].start if site.chain else -1,
+        )
         observation = self.observations.get(key)
         if observation is None:
             observation = self.observations[key] = Observation(site)
@@ -625,7 +695,9 @@ class Interpreter:
                 old = observation.values.get(role)
                 observation.values[role] = value if old is None else join(old, value)
 
-    def _check_call_sinks(self, expr: ir.Call, resolved: tuple[str, ...], args: list[Value], env: Env) -> None:
+    def _check_call_sinks(
+        self, expr: ir.Call, resolved: tuple[str, ...], args: list[Value], env: Env
+    ) -> None:
         for spec in self.ctx.api.sinks:
             if spec.site != "call" or len(args) < spec.min_args or spec.context >= len(args):
                 continue
@@ -640,12 +712,17 @@ class Interpreter:
                     kind="call",
                     span=expr.span,
                     whole=expr.span,
-                    role_spans=(("tensor", expr.args[index].span), ("context", expr.args[spec.context].span)),
+                    role_spans=(
+                        ("tensor", expr.args[index].span),
+                        ("context", expr.args[spec.context].span),
+                    ),
                     scope=expr.scope,
                 )
                 self._observe(spec, site, {"tensor": args[index], "context": ctx_value}, env)
 
-    def _check_effect_sinks(self, rule: ApiRule, values: dict[str, Value], expr: ir.Call | ir.MethodCall, span: ir.Span) -> None:
+    def _check_effect_sinks(
+        self, rule: ApiRule, values: dict[str, Value], expr: ir.Call | ir.MethodCall, span: ir.Span
+    ) -> None:
         if rule.checked_eras is not None and self.ctx.era not in rule.checked_eras:
             return
         for spec in self.ctx.api.sinks:
@@ -686,7 +763,9 @@ class Interpreter:
                 if kind_value is None and base is not None:
                     kind_value = read_field(base, specs[0].kind_field)
                 for spec in specs:
-                    ctx_field = next((f for f in expr.fields if f.name in spec.context_fields), None)
+                    ctx_field = next(
+                        (f for f in expr.fields if f.name in spec.context_fields), None
+                    )
                     if ctx_field is not None:
                         ctx_value = fields[ctx_field.name]
                         ctx_span = ctx_field.value.span
@@ -707,7 +786,10 @@ class Interpreter:
                         span=primary,
                         whole=expr.span,
                         role_spans=(
-                            ("tensor", kind_init.value.span if kind_init is not None else expr.span),
+                            (
+                                "tensor",
+                                kind_init.value.span if kind_init is not None else expr.span,
+                            ),
                             ("context", ctx_span),
                         ),
                         scope=expr.scope,
@@ -715,9 +797,21 @@ class Interpreter:
                         if kind_init is not None and len(expr.fields) == 2 and expr.base is None
                         else None,
                     )
-                    self._observe(spec, site, {"tensor": kind_value, "context": ctx_value}, state_env)
+                    self._observe(
+                        spec, site, {"tensor": kind_value, "context": ctx_value}, state_env
+                    )
                 tensor = kind_value if kind_value is not None else UNKNOWN_VALUE
-                out.append((state_env, Value(tensor=tensor.tensor, strategy=tensor.strategy, params=tensor.params, origins=tensor.origins)))
+                out.append(
+                    (
+                        state_env,
+                        Value(
+                            tensor=tensor.tensor,
+                            strategy=tensor.strategy,
+                            params=tensor.params,
+                            origins=tensor.origins,
+                        ),
+                    )
+                )
                 continue
             value = base if base is not None else Value()
             for key, field_value in fields.items():
@@ -745,10 +839,15 @@ class Interpreter:
                                 kind="assign",
                                 span=expr.span,
                                 whole=expr.span,
-                                role_spans=(("tensor", target.base.span), ("context", expr.value.span)),
+                                role_spans=(
+                                    ("tensor", target.base.span),
+                                    ("context", expr.value.span),
+                                ),
                                 scope=expr.scope,
                             )
-                            self._observe(spec, site, {"tensor": base_value, "context": value}, base_env)
+                            self._observe(
+                                spec, site, {"tensor": base_value, "context": value}, base_env
+                            )
                     out.append((self._store_field(base_env, target, value), UNIT))
                 continue
             out.append((current, UNIT))
@@ -793,7 +892,11 @@ class Interpreter:
         return out
 
     def _compare_ctx(self, expr: ir.Binary, lvalue: Value, rvalue: Value, env: Env) -> Pairs:
-        constant, place = (rvalue, expr.left) if len(rvalue.ctx) == 1 and not rvalue.params else (lvalue, expr.right)
+        constant, place = (
+            (rvalue, expr.left)
+            if len(rvalue.ctx) == 1 and not rvalue.params
+            else (lvalue, expr.right)
+        )
         if len(constant.ctx) != 1 or UNKNOWN in constant.ctx:
             return [(env, Value())]
         target = next(iter(constant.ctx))
@@ -852,7 +955,11 @@ class Interpreter:
         element = UNKNOWN_VALUE
         if expr.iterable is not None:
             iterables = yield ("expr", expr.iterable, env)
-            env = merge_envs([e for e, _ in iterables]) if len(iterables) > 1 else (iterables[0][0] if iterables else env)
+            env = (
+                merge_envs([e for e, _ in iterables])
+                if len(iterables) > 1
+                else (iterables[0][0] if iterables else env)
+            )
             elements = [v.get_field("elem") for _, v in iterables]
             known = [e for e in elements if e is not None]
             element = join_all(known) if known and len(known) == len(elements) else UNKNOWN_VALUE
@@ -943,10 +1050,18 @@ class Interpreter:
             if pat.path == ("None",):
                 is_none = value.get_field("none") is not None
                 is_some = value.get_field("some") is not None
-                return ([env] if is_none or not is_some else []), ([env] if is_some or not is_none else [])
+                return ([env] if is_none or not is_some else []), (
+                    [env] if is_some or not is_none else []
+                )
             rule = self.ctx.api.match_call(self._resolve(pat.path), self.ctx.era)
             if rule is not None and rule.effect in ("ctx-disabled", "ctx-enabled"):
-                return self._split(env, place, "ctx", frozenset({DISABLED if rule.effect == "ctx-disabled" else ENABLED}), frozenset({ENABLED if rule.effect == "ctx-disabled" else DISABLED}))
+                return self._split(
+                    env,
+                    place,
+                    "ctx",
+                    frozenset({DISABLED if rule.effect == "ctx-disabled" else ENABLED}),
+                    frozenset({ENABLED if rule.effect == "ctx-disabled" else DISABLED}),
+                )
             return [env], [env]
         # PStruct: tuple-struct or struct pattern.
         path = pat.path
@@ -954,41 +1069,76 @@ class Interpreter:
             inner = value.get_field("some")
             is_none = value.get_field("none") is not None
             for key, sub in pat.fields:
-                work.append((sub, inner if inner is not None else (UNKNOWN_VALUE if key == "0" else UNKNOWN_VALUE), None))
-            return ([env] if inner is not None or not is_none else []), ([env] if is_none or inner is None else [])
+                work.append(
+                    (
+                        sub,
+                        inner
+                        if inner is not None
+                        else (UNKNOWN_VALUE if key == "0" else UNKNOWN_VALUE),
+                        None,
+                    )
+                )
+            return ([env] if inner is not None or not is_none else []), (
+                [env] if is_none or inner is None else []
+            )
         if path in (("Ok",), ("Box",)):
             for _, sub in pat.fields:
                 work.append((sub, value, None))
             return [env], [env] if path == ("Ok",) else []
-        rule = self.ctx.api.match_call(self._resolve(path), self.ctx.era) if path != ("?",) else None
+        rule = (
+            self.ctx.api.match_call(self._resolve(path), self.ctx.era) if path != ("?",) else None
+        )
         effect = rule.effect if rule is not None else ""
         if effect == "kind-autodiff":
             for _, sub in pat.fields:
                 work.append((sub, Value(tensor=frozenset({OTHER})), None))
-            return self._split(env, place, "tensor", frozenset({AUTODIFF}), frozenset({FLOAT, OTHER}))
+            return self._split(
+                env, place, "tensor", frozenset({AUTODIFF}), frozenset({FLOAT, OTHER})
+            )
         if effect == "ctx-enabled":
             for _, sub in pat.fields:
                 work.append((sub, Value(strategy=value.strategy or frozenset({"?"})), None))
             return self._split(env, place, "ctx", frozenset({ENABLED}), frozenset({DISABLED}))
         if effect in ("kind-backend", "backend-float", "backend-other"):
             for _, sub in pat.fields:
-                work.append((sub, Value(tensor=frozenset({FLOAT}) if effect != "backend-other" else frozenset({OTHER})), None))
+                work.append(
+                    (
+                        sub,
+                        Value(
+                            tensor=frozenset({FLOAT})
+                            if effect != "backend-other"
+                            else frozenset({OTHER})
+                        ),
+                        None,
+                    )
+                )
             if effect == "kind-backend":
-                return self._split(env, place, "tensor", frozenset({FLOAT, OTHER}), frozenset({AUTODIFF}))
+                return self._split(
+                    env, place, "tensor", frozenset({FLOAT, OTHER}), frozenset({AUTODIFF})
+                )
             return [env], [env]
         for key, sub in pat.fields:
             work.append((sub, read_field(value, key) if key != "?" else UNKNOWN_VALUE, None))
-        refutable = len(path) > 1 or path == ("?",) or (bool(pat.fields) and pat.fields[0][0] == "0")
+        refutable = (
+            len(path) > 1 or path == ("?",) or (bool(pat.fields) and pat.fields[0][0] == "0")
+        )
         return [env], ([env] if refutable and path != ("?",) else [])
 
     def _split(
-        self, env: Env, place: ir.Expr | None, facet: str, positive: frozenset[str], negative: frozenset[str]
+        self,
+        env: Env,
+        place: ir.Expr | None,
+        facet: str,
+        positive: frozenset[str],
+        negative: frozenset[str],
     ) -> tuple[list[Env], list[Env]]:
         yes = self._refine(env, place, facet, positive)
         no = self._refine(env, place, facet, negative)
         return ([yes] if yes is not None else []), ([no] if no is not None else [])
 
-    def _refine(self, env: Env, place: ir.Expr | None, facet: str, allowed: frozenset[str]) -> Env | None:
+    def _refine(
+        self, env: Env, place: ir.Expr | None, facet: str, allowed: frozenset[str]
+    ) -> Env | None:
         """Narrow what `place` may be to `allowed`; None when that is impossible on this path."""
         binding, steps = _place(place)
         if binding is None:
@@ -1000,9 +1150,15 @@ class Interpreter:
         mapped = allowed
         if steps == (("field", "kind"),) and facet == "tensor":
             steps = ()
-        elif steps in ((("field", "autodiff"),), (("field", "checkpointing"),)) and facet == "ctx" and (current.tensor or current.params):
+        elif (
+            steps in ((("field", "autodiff"),), (("field", "checkpointing"),))
+            and facet == "ctx"
+            and (current.tensor or current.params)
+        ):
             steps, target_facet = (), "tensor"
-            mapped = frozenset({AUTODIFF} if allowed == {ENABLED} else {FLOAT}) | (frozenset({OTHER}))
+            mapped = frozenset({AUTODIFF} if allowed == {ENABLED} else {FLOAT}) | (
+                frozenset({OTHER})
+            )
         elif steps == (("method", "device"),) and facet == "device":
             steps, target_facet = (), "tensor"
             mapped = frozenset({AUTODIFF}) if AUTODIFF in allowed else frozenset({FLOAT, OTHER})
@@ -1082,7 +1238,11 @@ def _place(expr: ir.Expr | None) -> tuple[int | None, tuple[Step, ...]]:
         if isinstance(current, ir.Field):
             steps.append(("field", current.name))
             current = current.base
-        elif isinstance(current, ir.MethodCall) and not current.args and current.name in ("device", "clone", "as_ref"):
+        elif (
+            isinstance(current, ir.MethodCall)
+            and not current.args
+            and current.name in ("device", "clone", "as_ref")
+        ):
             if current.name == "device":
                 steps.append(("method", "device"))
             current = current.receiver
@@ -1092,7 +1252,11 @@ def _place(expr: ir.Expr | None) -> tuple[int | None, tuple[Step, ...]]:
 
 
 def _kind_base(expr: ir.Expr) -> ir.Span | None:
-    if isinstance(expr, ir.Field) and expr.name == "kind" and isinstance(expr.base, ir.Var | ir.Path):
+    if (
+        isinstance(expr, ir.Field)
+        and expr.name == "kind"
+        and isinstance(expr.base, ir.Var | ir.Path)
+    ):
         return expr.base.span
     return None
 
@@ -1154,7 +1318,11 @@ def apply_step(value: Value, step: Step) -> Value:
         return value.project(step) if value.params else Value(tensor=frozenset({UNKNOWN}))
     if name == "device":
         if value.tensor:
-            return Value(device=device_of_tensor(value.tensor), strategy=value.strategy, origins=value.origins)
+            return Value(
+                device=device_of_tensor(value.tensor),
+                strategy=value.strategy,
+                origins=value.origins,
+            )
         return value.project(step) if value.params else UNKNOWN_VALUE
     if name in UNWRAP_METHODS:
         return unwrap(value)
@@ -1165,7 +1333,11 @@ def apply_step(value: Value, step: Step) -> Value:
 
 def instantiate(value: Value, args: list[Value], span: ir.Span) -> Value:
     """Replace parameter references in a summary value by the call's argument values."""
-    base = replace(value, params=frozenset(), fields=tuple((k, instantiate(v, args, span)) for k, v in value.fields))
+    base = replace(
+        value,
+        params=frozenset(),
+        fields=tuple((k, instantiate(v, args, span)) for k, v in value.fields),
+    )
     for index, steps in value.params:
         arg = args[index] if index < len(args) else UNKNOWN_VALUE
         for step in steps:
@@ -1177,12 +1349,16 @@ def instantiate(value: Value, args: list[Value], span: ir.Span) -> Value:
 def some_value(inner: Value) -> Value:
     """`Some(inner)`; in the checkpointing era `Some(strategy)` is an enabled context."""
     ctx = frozenset({ENABLED}) if inner.strategy and not inner.tensor else EMPTY
-    return bounded(Value(fields=(("some", inner),), ctx=ctx, strategy=inner.strategy if ctx else EMPTY))
+    return bounded(
+        Value(fields=(("some", inner),), ctx=ctx, strategy=inner.strategy if ctx else EMPTY)
+    )
 
 
 def none_value(span: ir.Span) -> Value:
     """`None`; in the checkpointing era a `None` context is a disabled one."""
-    return Value(fields=(("none", Value()),), ctx=frozenset({DISABLED})).with_origin("context disabled here", span)
+    return Value(fields=(("none", Value()),), ctx=frozenset({DISABLED})).with_origin(
+        "context disabled here", span
+    )
 
 
 def unwrap(value: Value) -> Value:
@@ -1198,7 +1374,9 @@ def unwrap(value: Value) -> Value:
 def unwrap_or_default(value: Value, span: ir.Span) -> Value:
     """`value.unwrap_or_default()`: for contexts the default is `Disabled`."""
     inner = value.get_field("some")
-    default = Value(ctx=frozenset({DISABLED})).with_origin("context defaulted to `Disabled` here", span)
+    default = Value(ctx=frozenset({DISABLED})).with_origin(
+        "context defaulted to `Disabled` here", span
+    )
     if value.params and inner is None and value.get_field("none") is None:
         return value.project(("method", "unwrap_or_default"))
     if inner is not None and value.get_field("none") is None:

@@ -23,7 +23,9 @@ class FileItems:
 
     functions: list[ir.Function] = field(default_factory=lambda: list[ir.Function]())
     consts: dict[str, ir.Lit] = field(default_factory=lambda: dict[str, ir.Lit]())
-    imports: dict[str, tuple[str, ...]] = field(default_factory=lambda: dict[str, tuple[str, ...]]())
+    imports: dict[str, tuple[str, ...]] = field(
+        default_factory=lambda: dict[str, tuple[str, ...]]()
+    )
     skipped_cfg: list[ir.Span] = field(default_factory=lambda: list[ir.Span]())
 
 

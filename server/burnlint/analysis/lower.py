@@ -87,7 +87,9 @@ def _find_at(node: Node, start: int, types: frozenset[str]) -> Node | None:
         if current.start_byte == start and current.type in types:
             return current
         stack.extend(
-            child for child in reversed(current.children) if child.start_byte <= start < child.end_byte
+            child
+            for child in reversed(current.children)
+            if child.start_byte <= start < child.end_byte
         )
     return None
 
@@ -195,7 +197,9 @@ class BodyLowerer:
         self._scopes.append({})
         stmts: list[ir.Stmt] = []
         tail: ir.Expr | None = None
-        children = [c for c in node.named_children if c.type not in ("line_comment", "block_comment")]
+        children = [
+            c for c in node.named_children if c.type not in ("line_comment", "block_comment")
+        ]
         for index, child in enumerate(children):
             last = index == len(children) - 1
             if child.type == "let_declaration":
@@ -240,7 +244,12 @@ class BodyLowerer:
 
     def _pat(self, node: Node, frag: Frag, type_text: str = "") -> Gen:
         # `&&mut (x)` and friends: unwrap iteratively, the binding is what matters.
-        while node.type in ("mut_pattern", "ref_pattern", "reference_pattern", "parenthesized_pattern"):
+        while node.type in (
+            "mut_pattern",
+            "ref_pattern",
+            "reference_pattern",
+            "parenthesized_pattern",
+        ):
             if not node.named_children:
                 return ir.PWild(frag.span(node))
             node = node.named_children[-1]
@@ -331,8 +340,15 @@ class BodyLowerer:
             return ir.Path((name,), span)
         if kind == "self":
             binding = self._lookup("self")
-            return ir.Var(binding, "self", span) if binding is not None else ir.Path(("self",), span)
-        if kind in ("scoped_identifier", "generic_function", "scoped_type_identifier", "type_identifier"):
+            return (
+                ir.Var(binding, "self", span) if binding is not None else ir.Path(("self",), span)
+            )
+        if kind in (
+            "scoped_identifier",
+            "generic_function",
+            "scoped_type_identifier",
+            "type_identifier",
+        ):
             if kind == "generic_function":
                 function = node.child_by_field_name("function")
                 if function is not None:
@@ -376,7 +392,9 @@ class BodyLowerer:
         if kind == "unary_expression":
             operand = node.named_children[-1] if node.named_children else None
             op = frag.text(node.children[0]) if node.children else "?"
-            inner_expr = (yield ("expr", operand, frag)) if operand is not None else ir.Opaque((), span)
+            inner_expr = (
+                (yield ("expr", operand, frag)) if operand is not None else ir.Opaque((), span)
+            )
             if op == "*":
                 return inner_expr
             return ir.Unary(op, inner_expr, span)
@@ -384,15 +402,27 @@ class BodyLowerer:
             left_node = node.child_by_field_name("left")
             right_node = node.child_by_field_name("right")
             op_node = node.child_by_field_name("operator")
-            left = (yield ("expr", left_node, frag)) if left_node is not None else ir.Opaque((), span)
-            right = (yield ("expr", right_node, frag)) if right_node is not None else ir.Opaque((), span)
+            left = (
+                (yield ("expr", left_node, frag)) if left_node is not None else ir.Opaque((), span)
+            )
+            right = (
+                (yield ("expr", right_node, frag))
+                if right_node is not None
+                else ir.Opaque((), span)
+            )
             return ir.Binary(frag.text(op_node) if op_node is not None else "?", left, right, span)
         if kind in ("assignment_expression", "compound_assignment_expr"):
             left_node = node.child_by_field_name("left")
             right_node = node.child_by_field_name("right")
             op_node = node.child_by_field_name("operator")
-            right = (yield ("expr", right_node, frag)) if right_node is not None else ir.Opaque((), span)
-            left = (yield ("expr", left_node, frag)) if left_node is not None else ir.Opaque((), span)
+            right = (
+                (yield ("expr", right_node, frag))
+                if right_node is not None
+                else ir.Opaque((), span)
+            )
+            left = (
+                (yield ("expr", left_node, frag)) if left_node is not None else ir.Opaque((), span)
+            )
             op = frag.text(op_node).rstrip("=") if op_node is not None else ""
             field_name = left.name if isinstance(left, ir.Field) else ""
             scope = self._snapshot() if field_name and self._wants_scope(field_name) else None
@@ -404,8 +434,10 @@ class BodyLowerer:
         if kind in ("loop_expression", "while_expression", "for_expression"):
             return (yield from self._loop(node, frag))
         if kind in ("block", "unsafe_block", "async_block", "const_block", "gen_block"):
-            block_node = node if kind == "block" else next(
-                (c for c in node.named_children if c.type == "block"), None
+            block_node = (
+                node
+                if kind == "block"
+                else next((c for c in node.named_children if c.type == "block"), None)
             )
             if block_node is None:
                 return ir.Opaque((), span)
@@ -415,11 +447,15 @@ class BodyLowerer:
             params: list[ir.Pat] = []
             params_node = node.child_by_field_name("parameters")
             for child in params_node.named_children if params_node is not None else []:
-                target = child.child_by_field_name("pattern") if child.type == "parameter" else child
+                target = (
+                    child.child_by_field_name("pattern") if child.type == "parameter" else child
+                )
                 if target is not None:
                     params.append((yield ("pat", target, frag)))
             body_node = node.child_by_field_name("body")
-            body = (yield ("expr", body_node, frag)) if body_node is not None else ir.Opaque((), span)
+            body = (
+                (yield ("expr", body_node, frag)) if body_node is not None else ir.Opaque((), span)
+            )
             self._scopes.pop()
             return ir.Closure(tuple(params), body, span)
         if kind == "return_expression":
@@ -471,7 +507,9 @@ class BodyLowerer:
             receiver_node = function.child_by_field_name("value")
             field_node = function.child_by_field_name("field")
             receiver = (
-                (yield ("expr", receiver_node, frag)) if receiver_node is not None else ir.Opaque((), span)
+                (yield ("expr", receiver_node, frag))
+                if receiver_node is not None
+                else ir.Opaque((), span)
             )
             args = yield from self._args(args_node, frag)
             name = frag.text(field_node) if field_node is not None else "?"
@@ -525,9 +563,17 @@ class BodyLowerer:
         """Lower an `if`/`while` condition; `let` conditions bind into the current scope."""
         if node.type == "let_condition":
             value_node = node.child_by_field_name("value")
-            value = (yield ("expr", value_node, frag)) if value_node is not None else ir.Opaque((), frag.span(node))
+            value = (
+                (yield ("expr", value_node, frag))
+                if value_node is not None
+                else ir.Opaque((), frag.span(node))
+            )
             pat_node = node.child_by_field_name("pattern")
-            pattern = (yield ("pat", pat_node, frag)) if pat_node is not None else ir.PWild(frag.span(node))
+            pattern = (
+                (yield ("pat", pat_node, frag))
+                if pat_node is not None
+                else ir.PWild(frag.span(node))
+            )
             return ir.LetCond(pattern, value, frag.span(node))
         if node.type == "let_chain":
             result: ir.Expr | None = None
@@ -541,9 +587,17 @@ class BodyLowerer:
         span = frag.span(node)
         self._scopes.append({})
         cond_node = node.child_by_field_name("condition")
-        cond = (yield from self._condition(cond_node, frag)) if cond_node is not None else ir.Opaque((), span)
+        cond = (
+            (yield from self._condition(cond_node, frag))
+            if cond_node is not None
+            else ir.Opaque((), span)
+        )
         then_node = node.child_by_field_name("consequence")
-        then = (yield ("block", then_node, frag)) if then_node is not None else ir.Block((), None, span)
+        then = (
+            (yield ("block", then_node, frag))
+            if then_node is not None
+            else ir.Block((), None, span)
+        )
         self._scopes.pop()
         otherwise: ir.Expr | None = None
         alternative = node.child_by_field_name("alternative")
@@ -556,7 +610,9 @@ class BodyLowerer:
     def _match(self, node: Node, frag: Frag) -> Gen:
         span = frag.span(node)
         value_node = node.child_by_field_name("value")
-        scrutinee = (yield ("expr", value_node, frag)) if value_node is not None else ir.Opaque((), span)
+        scrutinee = (
+            (yield ("expr", value_node, frag)) if value_node is not None else ir.Opaque((), span)
+        )
         arms: list[ir.Arm] = []
         body = node.child_by_field_name("body")
         for arm in body.named_children if body is not None else []:
@@ -574,7 +630,9 @@ class BodyLowerer:
                 if condition is not None:
                     guard = yield from self._condition(condition, frag)
             value_node = arm.child_by_field_name("value")
-            arm_body = (yield ("expr", value_node, frag)) if value_node is not None else ir.Tuple((), span)
+            arm_body = (
+                (yield ("expr", value_node, frag)) if value_node is not None else ir.Tuple((), span)
+            )
             self._scopes.pop()
             arms.append(ir.Arm(pattern, guard, arm_body, frag.span(arm)))
         return ir.Match(scrutinee, tuple(arms), span)
@@ -600,7 +658,11 @@ class BodyLowerer:
             if pat_node is not None:
                 pattern = yield ("pat", pat_node, frag)
         body_node = node.child_by_field_name("body")
-        body = (yield ("block", body_node, frag)) if body_node is not None else ir.Block((), None, span)
+        body = (
+            (yield ("block", body_node, frag))
+            if body_node is not None
+            else ir.Block((), None, span)
+        )
         self._scopes.pop()
         return ir.Loop(kind, label, cond, pattern, iterable, body, span)
 
@@ -727,12 +789,19 @@ def _qualified_path(node: Node, frag: Frag, span: ir.Span) -> ir.Path:
     while stack:
         current = stack.pop()
         kind = current.type
-        if kind in ("identifier", "type_identifier", "field_identifier", "self", "super", "crate"):
-            segments.append(frag.text(current))
-        elif kind in ("metavariable",):
+        if kind in (
+            "identifier",
+            "type_identifier",
+            "field_identifier",
+            "self",
+            "super",
+            "crate",
+        ) or kind in ("metavariable",):
             segments.append(frag.text(current))
         elif kind == "bracketed_type":
-            qualified = next((c for c in current.named_children if c.type == "qualified_type"), None)
+            qualified = next(
+                (c for c in current.named_children if c.type == "qualified_type"), None
+            )
             if qualified is not None:
                 type_node = qualified.child_by_field_name("type")
                 alias = qualified.child_by_field_name("alias")

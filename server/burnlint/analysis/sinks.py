@@ -66,7 +66,7 @@ def facet_of(value: Value, role: str) -> frozenset[str]:
 
 
 def verdict(spec: SinkSpec, values: dict[str, Value]) -> str:
-    """"must", "may", "symbolic" (depends on parameters) or "none" for one path."""
+    """ "must", "may", "symbolic" (depends on parameters) or "none" for one path."""
     result = "must"
     for role, required in spec.when.items():
         value = values.get(role)

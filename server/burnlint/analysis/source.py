@@ -65,7 +65,9 @@ class SourceFile:
     def line_bytes(self, line: int) -> bytes:
         """The bytes of 0-based `line` without its line terminator."""
         start = self._line_starts[line]
-        end = self._line_starts[line + 1] - 1 if line + 1 < len(self._line_starts) else len(self.data)
+        end = (
+            self._line_starts[line + 1] - 1 if line + 1 < len(self._line_starts) else len(self.data)
+        )
         chunk = self.data[start:end]
         return chunk[:-1] if chunk.endswith(b"\r") else chunk
 

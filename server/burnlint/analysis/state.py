@@ -56,9 +56,13 @@ def merge_envs(envs: list[Env]) -> Env:
         for binding, value in env.values:
             merged[binding] = join(merged[binding], value) if binding in merged else value
             counts[binding] = counts.get(binding, 0) + 1
-    assumptions = frozenset[tuple[int, tuple[Step, ...], str, frozenset[str]]]().union(
-        *(env.assumptions for env in envs)
-    ) if len({env.assumptions for env in envs}) == 1 else frozenset()
+    assumptions = (
+        frozenset[tuple[int, tuple[Step, ...], str, frozenset[str]]]().union(
+            *(env.assumptions for env in envs)
+        )
+        if len({env.assumptions for env in envs}) == 1
+        else frozenset()
+    )
     return Env(tuple(sorted(merged.items())), assumptions, True)
 
 

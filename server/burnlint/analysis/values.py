@@ -64,10 +64,23 @@ class Value:
         # Values are hashed again and again when path classes are deduplicated; cache it.
         cached = self._hash
         if cached == 0:
-            cached = hash(
-                (self.tensor, self.ctx, self.device, self.strategy, self.boolean, self.fields,
-                 self.params, self.origins, self.closure, self.hint)
-            ) or 1
+            cached = (
+                hash(
+                    (
+                        self.tensor,
+                        self.ctx,
+                        self.device,
+                        self.strategy,
+                        self.boolean,
+                        self.fields,
+                        self.params,
+                        self.origins,
+                        self.closure,
+                        self.hint,
+                    )
+                )
+                or 1
+            )
             object.__setattr__(self, "_hash", cached)
         return cached
 
@@ -83,8 +96,16 @@ class Value:
         rest = tuple((k, v) for k, v in self.fields if k != name)
         fields = tuple(sorted((*rest, (name, bounded(value))), key=lambda kv: kv[0]))
         return Value(
-            self.tensor, self.ctx, self.device, self.strategy, self.boolean, fields,
-            self.params, self.origins, self.closure, self.hint,
+            self.tensor,
+            self.ctx,
+            self.device,
+            self.strategy,
+            self.boolean,
+            fields,
+            self.params,
+            self.origins,
+            self.closure,
+            self.hint,
         )
 
     def project(self, step: Step) -> Value:
@@ -117,7 +138,9 @@ def bounded(value: Value) -> Value:
     return value if value.depth <= MAX_DEPTH else UNKNOWN_VALUE
 
 
-UNKNOWN_VALUE = Value(tensor=frozenset({UNKNOWN}), ctx=frozenset({UNKNOWN}), device=frozenset({UNKNOWN}))
+UNKNOWN_VALUE = Value(
+    tensor=frozenset({UNKNOWN}), ctx=frozenset({UNKNOWN}), device=frozenset({UNKNOWN})
+)
 TRUE = Value(boolean=frozenset({"true"}))
 FALSE = Value(boolean=frozenset({"false"}))
 UNIT = Value()
@@ -131,7 +154,9 @@ def join(left: Value, right: Value) -> Value:
     right_fields = dict(right.fields)
     for key, value in left.fields:
         other = right_fields.pop(key, None)
-        fields.append((key, join(value, other) if other is not None else join(value, UNKNOWN_VALUE)))
+        fields.append(
+            (key, join(value, other) if other is not None else join(value, UNKNOWN_VALUE))
+        )
     fields.extend((key, join(value, UNKNOWN_VALUE)) for key, value in right_fields.items())
     origins = left.origins | right.origins
     if len(origins) > MAX_ORIGINS:

@@ -33,7 +33,9 @@ def finding_to_dict(finding: Finding) -> dict[str, Any]:
             {
                 "title": fix.title,
                 "safety": fix.safety,
-                "edits": [{**_located(edit.range), "new_text": edit.new_text} for edit in fix.edits],
+                "edits": [
+                    {**_located(edit.range), "new_text": edit.new_text} for edit in fix.edits
+                ],
             }
             for fix in finding.fixes
         ],

@@ -7,7 +7,15 @@ from dataclasses import dataclass
 
 from burnlint.analysis.findings import Finding, Range
 
-_COLORS = {"error": "31", "warning": "33", "info": "36", "hint": "36", "note": "32", "help": "36", "frame": "34"}
+_COLORS = {
+    "error": "31",
+    "warning": "33",
+    "info": "36",
+    "hint": "36",
+    "note": "32",
+    "help": "36",
+    "frame": "34",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,7 +31,9 @@ class Style:
         return f"\x1b[{'1;' if bold else ''}{code}m{text}\x1b[0m"
 
 
-def render_finding(finding: Finding, line_text: Callable[[str, int], str | None], style: Style) -> str:
+def render_finding(
+    finding: Finding, line_text: Callable[[str, int], str | None], style: Style
+) -> str:
     """One finding as rustc renders a diagnostic."""
     out: list[str] = []
     head = style.paint(f"{finding.severity}[{finding.code}]", finding.severity, bold=True)
@@ -37,17 +47,26 @@ def render_finding(finding: Finding, line_text: Callable[[str, int], str | None]
     for fix in finding.fixes:
         suffix = "" if fix.safety == "safe" else " (unsafe fix)"
         out.append(f"{gutter}{style.paint('help', 'help', bold=True)}: {fix.title}{suffix}")
-    out.append(f"{gutter}{style.paint('note', 'note', bold=True)}: run `burnlint explain {finding.code}` for details")
+    out.append(
+        f"{gutter}{style.paint('note', 'note', bold=True)}: run `burnlint explain {finding.code}` for details"
+    )
     return "\n".join(out)
 
 
 def _frame(
-    range_: Range, line_text: Callable[[str, int], str | None], style: Style, mark: str, label: str, role: str
+    range_: Range,
+    line_text: Callable[[str, int], str | None],
+    style: Style,
+    mark: str,
+    label: str,
+    role: str,
 ) -> list[str]:
     line_no = range_.start.line + 1
     width = len(str(line_no))
     pad = " " * width
-    out = [f"{pad}{style.paint('-->', 'frame', bold=True)} {range_.path}:{line_no}:{range_.start.character + 1}"]
+    out = [
+        f"{pad}{style.paint('-->', 'frame', bold=True)} {range_.path}:{line_no}:{range_.start.character + 1}"
+    ]
     text = line_text(range_.path, range_.start.line)
     if text is None:
         return out
@@ -60,7 +79,9 @@ def _frame(
     marks = " " * (start + tabs_before) + mark * (end - start)
     out.append(f"{pad} {bar}")
     out.append(f"{style.paint(str(line_no), 'frame', bold=True)} {bar} {shown}")
-    out.append(f"{pad} {bar} {style.paint(marks + (' ' + label if label else ''), role, bold=True)}")
+    out.append(
+        f"{pad} {bar} {style.paint(marks + (' ' + label if label else ''), role, bold=True)}"
+    )
     return out
 
 
@@ -69,8 +90,13 @@ def render_summary(findings: list[Finding], files: int, style: Style) -> str:
     errors = sum(1 for f in findings if f.severity == "error")
     warnings = sum(1 for f in findings if f.severity == "warning")
     if not findings:
-        return style.paint(f"burnlint: no findings in {files} file{'s' if files != 1 else ''}", "note", bold=True)
-    parts = [f"{errors} error{'s' if errors != 1 else ''}", f"{warnings} warning{'s' if warnings != 1 else ''}"]
+        return style.paint(
+            f"burnlint: no findings in {files} file{'s' if files != 1 else ''}", "note", bold=True
+        )
+    parts = [
+        f"{errors} error{'s' if errors != 1 else ''}",
+        f"{warnings} warning{'s' if warnings != 1 else ''}",
+    ]
     return style.paint(
         f"burnlint: {len(findings)} finding{'s' if len(findings) != 1 else ''} ({', '.join(parts)}) in {files} file{'s' if files != 1 else ''}",
         "error" if errors else "warning",
