@@ -80,11 +80,16 @@ def _walk(
                 continue
             child = Path(entry.path)
             child_real = real / entry.name
-            child_shown = os.path.join(shown, entry.name)
+            # A display string, not a path to open: keep the user's spelling (`./src`), which
+            # joining `Path`s would normalise away.
+            child_shown = os.path.join(shown, entry.name)  # noqa: PTH118
             if entry.is_dir(follow_symlinks=False):
                 if not _ignored(child_real, True, active):
                     subdirs.append((child, child_shown, child_real, active))
-            elif entry.name.endswith(".rs") and entry.is_file(follow_symlinks=False):
-                if not _ignored(child_real, False, active):
-                    yield Target(child, child_shown)
+            elif (
+                entry.name.endswith(".rs")
+                and entry.is_file(follow_symlinks=False)
+                and not _ignored(child_real, False, active)
+            ):
+                yield Target(child, child_shown)
         stack.extend(reversed(subdirs))

@@ -50,7 +50,7 @@ def test_check_example_prints_seed_line_as_error_with_frame() -> None:
     assert " --> examples/dispatch-demo/src/quant.rs:16:15" in out
     assert SEED_LINE in out
     caret_line = out.splitlines()[
-        out.splitlines().index(next(l for l in out.splitlines() if SEED_LINE in l)) + 1
+        out.splitlines().index(next(line for line in out.splitlines() if SEED_LINE in line)) + 1
     ]
     assert re.search(
         r"\|\s+\^{10,} burn panics: an autodiff float primitive must have an enabled autodiff context",

@@ -118,3 +118,13 @@ def test_no_orphan_corpus_folders() -> None:
 def test_every_fixed_file_has_its_source() -> None:
     for fixed in CORPUS.rglob("*.fixed"):
         assert fixed.with_suffix(".rs").exists(), f"{fixed} has no .rs"
+
+
+def test_readme_codes_table_matches_the_kb() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| (BD\d{3}) \| ([a-z0-9-]+) \| (.+?) \| (.+?) \|$", readme, re.MULTILINE)
+    assert [(code, slug, title) for code, slug, title, _ in rows] == [
+        (e.id, e.slug, e.title) for e in ENTRIES
+    ]
+    for code, _, _, detected in rows:
+        assert (detected == "yes") == (code not in NOT_YET_DETECTED), code

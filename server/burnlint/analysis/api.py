@@ -57,7 +57,7 @@ class ApiRule:
     calls: tuple[tuple[str, ...], ...] = ()
     methods: frozenset[str] = frozenset()
     receiver: str = "any"
-    args: dict[str, int] = field(default_factory=lambda: dict[str, int]())
+    args: dict[str, int] = field(default_factory=dict[str, int])
     eras: frozenset[str] | None = None
     checked_eras: frozenset[str] | None = None
     dtype: str = "float"
@@ -96,7 +96,7 @@ class ApiModel:
     scope_names: frozenset[str]
     trigger_words: tuple[bytes, ...]
     _call_cache: dict[tuple[tuple[str, ...], str], ApiRule | None] = field(
-        default_factory=lambda: dict[tuple[tuple[str, ...], str], ApiRule | None]()
+        default_factory=dict[tuple[tuple[str, ...], str], ApiRule | None]
     )
 
     def may_fire(self, data: bytes) -> bool:

@@ -9,12 +9,14 @@ from pathlib import Path
 
 from burnlint.analysis import ir
 from burnlint.analysis.api import ApiModel, build_model
+from burnlint.analysis.calls import Context, Summary
 from burnlint.analysis.cfg import BuildConfig
 from burnlint.analysis.crate import CrateInfo, era_from_text, find_crate
 from burnlint.analysis.findings import Finding, Range, Related
 from burnlint.analysis.fixes import build_fixes
-from burnlint.analysis.interp import Budget, Context, Interpreter, Summary
+from burnlint.analysis.interp import Budget, Interpreter
 from burnlint.analysis.items import FileItems, collect_items
+from burnlint.analysis.observe import ObservationKey
 from burnlint.analysis.sinks import Observation
 from burnlint.analysis.source import SourceFile
 from burnlint.kb.model import Entry
@@ -36,10 +38,10 @@ class FileResult:
     """Findings for one file plus what the analyzer decided about it."""
 
     path: str
-    findings: list[Finding] = field(default_factory=lambda: list[Finding]())
+    findings: list[Finding] = field(default_factory=list[Finding])
     era: str = ""
     era_reason: str = ""
-    notes: list[str] = field(default_factory=lambda: list[str]())
+    notes: list[str] = field(default_factory=list[str])
 
 
 class Analyzer:
@@ -75,7 +77,7 @@ class Analyzer:
             return result
         items = collect_items(source, crate.config, api.scope_names.__contains__)
         deadline = time.monotonic() + options.budget_seconds
-        observations: dict[tuple[str, int, int, int], Observation] = {}
+        observations: dict[ObservationKey, Observation] = {}
         try:
             observations = self._interpret(items, api, result.era, deadline)
         except Budget:
@@ -93,7 +95,7 @@ class Analyzer:
 
     def _interpret(
         self, items: FileItems, api: ApiModel, era: str, deadline: float
-    ) -> dict[tuple[str, int, int, int], Observation]:
+    ) -> dict[ObservationKey, Observation]:
         free: dict[str, list[ir.Function]] = {}
         methods: dict[str, list[ir.Function]] = {}
         owned: dict[tuple[str | None, str], list[ir.Function]] = {}
@@ -132,7 +134,7 @@ class Analyzer:
             summaries,
             deadline,
         )
-        per_function: dict[int, dict[tuple[str, int, int, int], Observation]] = {}
+        per_function: dict[int, dict[ObservationKey, Observation]] = {}
         used: dict[int, dict[int, Summary | None]] = {}
         pending = list(items.functions)
         for _ in range(MAX_SUMMARY_ROUNDS):
@@ -143,8 +145,8 @@ class Analyzer:
                 old = summaries.get(key)
                 if old is None or old.cases != summary.cases or old.hits != summary.hits:
                     summaries[key] = summary
-                per_function[key] = interpreter.observations
-                used[key] = interpreter.used
+                per_function[key] = interpreter.observer.observations
+                used[key] = interpreter.calls.used
             # Re-run only the functions that used a callee summary that has changed since.
             pending = [
                 f
@@ -155,7 +157,7 @@ class Analyzer:
             ]
             if not pending:
                 break
-        observations: dict[tuple[str, int, int, int], Observation] = {}
+        observations: dict[ObservationKey, Observation] = {}
         for found in per_function.values():
             observations.update(found)
         return observations

@@ -114,7 +114,7 @@ def _build(
 
 def _strategy(observation: Observation, gcs: str, scope: ir.Scope | None, flags: set[str]) -> str:
     tensor = observation.values.get("tensor")
-    known = tensor.strategy if tensor is not None else frozenset()
+    known = tensor.strategy if tensor is not None else frozenset[str]()
     if len(known) == 1:
         (only,) = tuple(known)
         if only in _STRATEGIES:

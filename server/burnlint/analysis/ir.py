@@ -19,9 +19,6 @@ class Span:
     end: int
 
 
-# ---- patterns -------------------------------------------------------------------------------
-
-
 @dataclass(frozen=True, slots=True)
 class PBind:
     """`x`, `mut x`, `ref x`, or `x @ sub`."""
@@ -73,9 +70,6 @@ class POr:
 
 
 Pat: TypeAlias = PBind | PWild | PTuple | PStruct | PPath | POr
-
-
-# ---- expressions ----------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -360,9 +354,6 @@ Expr: TypeAlias = (
 )
 
 
-# ---- statements -----------------------------------------------------------------------------
-
-
 @dataclass(frozen=True, slots=True)
 class Let:
     """`let pattern = init else { otherwise };`."""
@@ -382,9 +373,6 @@ class ExprStmt:
 
 
 Stmt: TypeAlias = Let | ExprStmt
-
-
-# ---- scopes and functions -------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -416,4 +404,4 @@ class Function:
     return_type: str
     has_self: bool
     binding_count: int = 0
-    binding_names: dict[int, str] = field(default_factory=lambda: dict[int, str]())
+    binding_names: dict[int, str] = field(default_factory=dict[int, str])

@@ -5,14 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-import tree_sitter
+from tree_sitter import Node
 
 from burnlint.analysis import ir
 from burnlint.analysis.cfg import BuildConfig, evaluate_cfg
-from burnlint.analysis.lower import BodyLowerer, Frag
+from burnlint.analysis.lower import BodyLowerer
 from burnlint.analysis.source import SourceFile
-
-Node = tree_sitter.Node
+from burnlint.analysis.syntax import Frag
 
 _CONTAINERS = frozenset({"source_file", "declaration_list"})
 
@@ -21,12 +20,10 @@ _CONTAINERS = frozenset({"source_file", "declaration_list"})
 class FileItems:
     """What the analyzer needs to know about a file's items."""
 
-    functions: list[ir.Function] = field(default_factory=lambda: list[ir.Function]())
-    consts: dict[str, ir.Lit] = field(default_factory=lambda: dict[str, ir.Lit]())
-    imports: dict[str, tuple[str, ...]] = field(
-        default_factory=lambda: dict[str, tuple[str, ...]]()
-    )
-    skipped_cfg: list[ir.Span] = field(default_factory=lambda: list[ir.Span]())
+    functions: list[ir.Function] = field(default_factory=list[ir.Function])
+    consts: dict[str, ir.Lit] = field(default_factory=dict[str, ir.Lit])
+    imports: dict[str, tuple[str, ...]] = field(default_factory=dict[str, tuple[str, ...]])
+    skipped_cfg: list[ir.Span] = field(default_factory=list[ir.Span])
 
 
 def collect_items(
@@ -81,9 +78,9 @@ def _cfg_allows(attrs: list[Node], frag: Frag, config: BuildConfig) -> bool:
     for attr in attrs:
         text = frag.text(attr)
         inner = text[text.find("[") + 1 : text.rfind("]")].strip()
-        if inner.startswith("cfg(") and inner.endswith(")"):
-            if evaluate_cfg(inner[4:-1], config) is False:
-                return False
+        is_cfg = inner.startswith("cfg(") and inner.endswith(")")
+        if is_cfg and evaluate_cfg(inner[4:-1], config) is False:
+            return False
     return True
 
 

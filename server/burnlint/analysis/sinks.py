@@ -39,8 +39,8 @@ class Observation:
     """Everything seen at one site over all paths that reach it."""
 
     site: Site
-    verdicts: list[tuple[str, bool]] = field(default_factory=lambda: list[tuple[str, bool]]())
-    values: dict[str, Value] = field(default_factory=lambda: dict[str, Value]())
+    verdicts: list[tuple[str, bool]] = field(default_factory=list[tuple[str, bool]])
+    values: dict[str, Value] = field(default_factory=dict[str, Value])
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
 """A parsed Rust file: text, tree-sitter tree, and offset/position conversions.
 
-This module and `fragment` in `lower.py` are the only users of tree_sitter's parser.
+This module and `parse_fragment` in `syntax.py` are the only users of tree_sitter's parser.
 """
 
 from __future__ import annotations

@@ -48,6 +48,10 @@ class Env:
         return self
 
 
+Pairs = list[tuple[Env, Value]]
+"""What evaluating an expression yields: one value per path class that continues."""
+
+
 def merge_envs(envs: list[Env]) -> Env:
     """Join several path classes into one; correlations are lost, so the result is lossy."""
     merged: dict[int, Value] = {}
@@ -57,11 +61,9 @@ def merge_envs(envs: list[Env]) -> Env:
             merged[binding] = join(merged[binding], value) if binding in merged else value
             counts[binding] = counts.get(binding, 0) + 1
     assumptions = (
-        frozenset[tuple[int, tuple[Step, ...], str, frozenset[str]]]().union(
-            *(env.assumptions for env in envs)
-        )
+        frozenset[Assumption]().union(*(env.assumptions for env in envs))
         if len({env.assumptions for env in envs}) == 1
-        else frozenset()
+        else frozenset[Assumption]()
     )
     return Env(tuple(sorted(merged.items())), assumptions, True)
 
