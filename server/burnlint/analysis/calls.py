@@ -25,7 +25,6 @@ from burnlint.analysis.state import Assumption, Env, Pairs
 from burnlint.analysis.valueops import (
     UNWRAP_METHODS,
     apply_step,
-    facet,
     instantiate,
     none_value,
     receiver_kinds,
@@ -286,7 +285,7 @@ def _assume_arg(
     projected = arg
     for step in steps:
         projected = apply_step(projected, step)
-    known = facet(projected, facet_name) - {UNKNOWN}
+    known = projected.facet(facet_name) - {UNKNOWN}
     if known and not (known & allowed) and not projected.params:
         return None
     if steps:

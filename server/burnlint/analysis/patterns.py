@@ -13,7 +13,7 @@ from dataclasses import replace
 from burnlint.analysis import ir
 from burnlint.analysis.api import ApiRule
 from burnlint.analysis.state import Env, Pairs
-from burnlint.analysis.valueops import facet, read_field, with_facet
+from burnlint.analysis.valueops import read_field, with_facet
 from burnlint.analysis.values import (
     AUTODIFF,
     DISABLED,
@@ -175,7 +175,7 @@ def refine(env: Env, place: ir.Expr | None, facet_name: str, allowed: frozenset[
         mapped = frozenset({AUTODIFF}) if AUTODIFF in allowed else frozenset({FLOAT, OTHER})
     if steps:
         return env
-    known = facet(current, target_facet)
+    known = current.facet(target_facet)
     # Narrowing "unknown" to several possibilities teaches nothing; inventing them would turn
     # e.g. "an enabled context" into "maybe an autodiff float" and produce false warnings.
     learned = mapped if len(mapped) == 1 else frozenset({UNKNOWN})

@@ -55,14 +55,7 @@ class Hit:
 
 def facet_of(value: Value, role: str) -> frozenset[str]:
     """The facet of `value` that `role` constrains."""
-    name = ROLE_FACETS.get(role, role)
-    if name == "tensor":
-        return value.tensor
-    if name == "ctx":
-        return value.ctx
-    if name == "device":
-        return value.device
-    return value.boolean
+    return value.facet(ROLE_FACETS.get(role, role))
 
 
 def verdict(spec: SinkSpec, values: dict[str, Value]) -> str:

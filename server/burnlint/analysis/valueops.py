@@ -56,17 +56,6 @@ def receiver_kinds(value: Value) -> frozenset[str]:
     return frozenset(kinds)
 
 
-def facet(value: Value, name: str) -> frozenset[str]:
-    """The facet `name` of `value`; any name but tensor, ctx and device means the boolean."""
-    if name == "tensor":
-        return value.tensor
-    if name == "ctx":
-        return value.ctx
-    if name == "device":
-        return value.device
-    return value.boolean
-
-
 def with_facet(value: Value, name: str, allowed: frozenset[str]) -> Value:
     """A copy of `value` whose facet `name` is replaced by `allowed`."""
     if name == "tensor":

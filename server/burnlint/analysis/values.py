@@ -9,7 +9,6 @@ the enclosing function's parameters so that summaries can be instantiated at cal
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Literal
 
 from burnlint.analysis.ir import Span
 
@@ -24,7 +23,6 @@ PLAIN = "plain"
 Step = tuple[str, str]
 """A projection step applied to a parameter: ("field", name) or ("method", name)."""
 
-Facet = Literal["tensor", "ctx", "device", "boolean"]
 
 EMPTY: frozenset[str] = frozenset()
 MAX_ORIGINS = 4
@@ -118,8 +116,8 @@ class Value:
             return self
         return replace(self, origins=self.origins | {Origin(label, span)})
 
-    def facet(self, name: Facet) -> frozenset[str]:
-        """One facet by name."""
+    def facet(self, name: str) -> frozenset[str]:
+        """One facet by name: "tensor", "ctx", "device"; any other name means the boolean."""
         if name == "tensor":
             return self.tensor
         if name == "ctx":
