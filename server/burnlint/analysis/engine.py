@@ -200,9 +200,10 @@ class Analyzer:
         names: dict[str, str] = {}
         for role, span in site.role_spans:
             text = text_of(span)
-            names[role] = f"`{text}`" if len(text) <= 40 and "\n" not in text else "here"
+            names[role] = f"`{text}`" if len(text) <= 40 and "\n" not in text else ""
         template = entry.finding if must else entry.finding_may
-        message = template.format_map(_Names(names))
+        # A long expression is left out of the message; the range already points at it.
+        message = " ".join(template.format_map(_Names(names)).split())
         related: list[Related] = []
         seen: set[tuple[int, int, str]] = set()
         origins = sorted(
@@ -236,4 +237,4 @@ class Analyzer:
 
 class _Names(dict[str, str]):
     def __missing__(self, key: str) -> str:
-        return "this value"
+        return ""
