@@ -7,8 +7,8 @@ which are judged again with the arguments of this call.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from burnlint.analysis import ir
 from burnlint.analysis.api import ApiModel, ApiRule
@@ -18,6 +18,7 @@ from burnlint.analysis.effects import (
     effect_value,
     strategy_value,
 )
+from burnlint.analysis.items import FunctionDecl
 from burnlint.analysis.observe import Observer
 from burnlint.analysis.patterns import refine
 from burnlint.analysis.sinks import Hit, Site
@@ -73,17 +74,41 @@ class Summary:
         return Summary(cases, hits, diverges=not returns)
 
 
+class Program(Protocol):
+    """What calls need from the whole program: name resolution and on-demand summaries."""
+
+    def resolve_function(
+        self, segments: tuple[str, ...], caller: FunctionDecl
+    ) -> list[FunctionDecl]:
+        """The functions a call path written in `caller` may name."""
+        ...
+
+    def resolve_method(self, name: str, caller: FunctionDecl, on_self: bool) -> list[FunctionDecl]:
+        """The program's methods a method call may reach (on `self`: the caller's own type)."""
+        ...
+
+    def summary(self, decl: FunctionDecl) -> Summary | None:
+        """`decl`'s summary, computed on first use; None while it is being computed."""
+        ...
+
+    def field_value(self, owner: str, name: str) -> Value | None:
+        """The join of every value any method of `owner` stores in its field `name`."""
+        ...
+
+    def record_field(self, owner: str, name: str, value: Value) -> None:
+        """Remember that a method of `owner` stores `value` in its field `name`."""
+        ...
+
+
 @dataclass(slots=True)
 class Context:
-    """What the interpreter needs from the file: API model, era, resolvers, deadline."""
+    """What the interpreter needs from the file and program: API model, era, names, deadline."""
 
     api: ApiModel
     era: str
     imports: dict[str, tuple[str, ...]]
     consts: dict[str, ir.Lit]
-    resolve_function: Callable[[tuple[str, ...], str | None], list[ir.Function]]
-    resolve_method: Callable[[str, str | None, bool], list[ir.Function]]
-    summaries: dict[int, Summary]
+    program: Program
     deadline: float
 
     def resolve(self, segments: tuple[str, ...]) -> tuple[str, ...]:
@@ -99,11 +124,11 @@ class Context:
 
 
 class Calls:
-    """Evaluates the calls inside one function (owned by `owner`) on one path class at a time."""
+    """Evaluates the calls inside one function (`caller`) on one path class at a time."""
 
-    def __init__(self, ctx: Context, owner: str | None, observer: Observer) -> None:
+    def __init__(self, ctx: Context, caller: FunctionDecl, observer: Observer) -> None:
         self.ctx = ctx
-        self.owner = owner
+        self.caller = caller
         self.observer = observer
         self.used: dict[int, Summary | None] = {}
         """The callee summaries this function's result depends on, as they were when used."""
@@ -132,7 +157,7 @@ class Calls:
             return [(env, some_value(args[0]) if segments == ("Some",) else args[0])]
         resolved = self.ctx.resolve(segments)
         self.observer.call(expr, resolved, args, env)
-        functions = self.ctx.resolve_function(segments, self.owner)
+        functions = self.ctx.program.resolve_function(segments, self.caller)
         if functions:
             return self._apply_summaries(functions, expr, args, env)
         rule = self.ctx.api.match_call(resolved, self.ctx.era)
@@ -158,7 +183,7 @@ class Calls:
             return [(env, unwrap_or_default(receiver, expr.span))]
         is_self = isinstance(expr.receiver, ir.Var) and expr.receiver.name == "self"
         if is_self:
-            functions = self.ctx.resolve_method(name, self.owner, True)
+            functions = self.ctx.program.resolve_method(name, self.caller, True)
             if functions:
                 return self._apply_summaries(functions, expr, [receiver, *args], env)
         rule = self.ctx.api.match_method(name, receiver_kinds(receiver), self.ctx.era)
@@ -167,7 +192,7 @@ class Calls:
             named.setdefault("receiver", receiver)
             return self._api(rule, expr, args, receiver, named, env)
         if not is_self:
-            functions = self.ctx.resolve_method(name, None, False)
+            functions = self.ctx.program.resolve_method(name, self.caller, False)
             if functions:
                 return self._apply_summaries(functions, expr, [receiver, *args], env)
         if receiver.tensor or receiver.params:
@@ -198,7 +223,7 @@ class Calls:
 
     def _apply_summaries(
         self,
-        functions: list[ir.Function],
+        functions: list[FunctionDecl],
         expr: ir.Call | ir.MethodCall,
         args: list[Value],
         env: Env,
@@ -208,8 +233,8 @@ class Calls:
         if isinstance(expr, ir.MethodCall):
             arg_exprs = [expr.receiver, *expr.args]
         for function in functions:
-            summary = self.ctx.summaries.get(function.span.start)
-            self.used.setdefault(function.span.start, summary)
+            summary = self.ctx.program.summary(function)
+            self.used.setdefault(function.uid, summary)
             if summary is None:
                 out.append((env, UNKNOWN_VALUE))
                 continue
@@ -241,7 +266,7 @@ class Calls:
     def _instantiate_hit(
         self,
         hit: Hit,
-        function: ir.Function,
+        function: FunctionDecl,
         args: list[Value],
         arg_exprs: list[ir.Expr | None],
         env: Env,

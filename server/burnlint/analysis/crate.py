@@ -131,3 +131,41 @@ def _lock_version(folder: Path) -> str:
             match = re.search(r'name = "burn-dispatch"\nversion = "([^"]+)"', text)
             return match.group(1) if match else ""
     return ""
+
+
+_PATH_MOD = re.compile(
+    r'#\[path\s*=\s*"(?P<path>[^"]+)"\]\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+(?P<name>\w+)\s*;'
+)
+
+
+def module_of(root: Path, path: Path) -> tuple[str, ...]:
+    """The module path of a crate file from Cargo's layout conventions (`src/a/b.rs` is
+    `crate::a::b`; `lib.rs`, `main.rs`, `src/bin/*`, tests, examples and benches are roots)."""
+    try:
+        parts = path.resolve().relative_to(root.resolve()).parts
+    except ValueError:
+        return ("crate",)
+    if not parts:
+        return ("crate",)
+    inner = parts[1:] if parts[0] in ("src", "tests", "examples", "benches") else parts
+    if parts[0] == "src" and inner[:1] == ("bin",):
+        inner = inner[1:]
+    if parts[0] != "src" or not inner or inner in (("lib.rs",), ("main.rs",)):
+        # Each file directly in tests/, examples/, benches/ or src/bin/ is its own crate root.
+        if len(inner) <= 1:
+            return ("crate",)
+        inner = inner[1:]
+    stems = [*inner[:-1], inner[-1].removesuffix(".rs")]
+    if stems[-1] == "mod":
+        stems.pop()
+    return ("crate", *stems)
+
+
+def path_modules(files: dict[Path, str], modules: dict[Path, tuple[str, ...]]) -> None:
+    """Apply `#[path = "..."] mod name;` declarations: the named file gets module `name`."""
+    for path, text in files.items():
+        for match in _PATH_MOD.finditer(text):
+            target = (path.parent / match.group("path")).resolve()
+            for candidate in modules:
+                if candidate.resolve() == target:
+                    modules[candidate] = (*modules[path], match.group("name"))

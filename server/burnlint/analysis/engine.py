@@ -1,27 +1,32 @@
-"""Analyze one Rust file: parse, lower, interpret with summaries, and report findings."""
+"""Analyze Rust files: parse, index, interpret with on-demand summaries, and report findings."""
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass, field
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
 from functools import cached_property
-from pathlib import Path
 
 from burnlint.analysis import ir
 from burnlint.analysis.api import ApiModel, build_model
-from burnlint.analysis.calls import Context, Summary
 from burnlint.analysis.cfg import BuildConfig
-from burnlint.analysis.crate import CrateInfo, era_from_text, find_crate
+from burnlint.analysis.crate import CrateInfo, era_from_text
 from burnlint.analysis.findings import Finding, Range, Related
 from burnlint.analysis.fixes import build_fixes
-from burnlint.analysis.interp import Budget, Interpreter
-from burnlint.analysis.items import FileItems, collect_items
-from burnlint.analysis.observe import ObservationKey
+from burnlint.analysis.items import FunctionDecl, Module, collect_items
+from burnlint.analysis.program import Program, Unit
 from burnlint.analysis.sinks import Observation
 from burnlint.analysis.source import SourceFile
 from burnlint.kb.model import Entry
 
-MAX_SUMMARY_ROUNDS = 4
+
+@dataclass(frozen=True, slots=True)
+class CrateFile:
+    """One file handed to the analyzer: its text, module path, and whether to report on it."""
+
+    source: SourceFile
+    module: Module = ("crate",)
+    target: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,119 +61,61 @@ class Analyzer:
         """The API model: the union of every entry's `[detect]` table."""
         return build_model([(entry.id, entry.detect) for entry in self.entries])
 
-    def analyze_path(self, path: Path, text: str, options: Options, shown_path: str) -> FileResult:
-        """Analyze a file's text, taking crate facts (era, features) from around `path`."""
-        return self.analyze(SourceFile(shown_path, text), options, find_crate(path))
-
     def analyze(
         self, source: SourceFile, options: Options, crate: CrateInfo | None = None
     ) -> FileResult:
-        """Analyze one parsed file."""
+        """Analyze one file on its own (its module is the crate root)."""
+        return self.analyze_files([CrateFile(source)], options, crate)[0]
+
+    def analyze_files(
+        self, files: list[CrateFile], options: Options, crate: CrateInfo | None = None
+    ) -> list[FileResult]:
+        """Analyze the files of one crate together; findings are reported for target files."""
         crate = crate or CrateInfo(None, "", BuildConfig(), "", None, "")
-        result = FileResult(source.path)
-        if options.era:
-            result.era, result.era_reason = options.era, "set by configuration"
-        elif crate.era:
-            result.era, result.era_reason = crate.era, crate.era_reason
-        else:
-            result.era, result.era_reason = era_from_text(source.data)
         api = self.api
-        if not api.may_fire(source.data):
-            return result
-        items = collect_items(source, crate.config, api.scope_names.__contains__)
-        deadline = time.monotonic() + options.budget_seconds
-        observations: dict[ObservationKey, Observation] = {}
-        try:
-            observations = self._interpret(items, api, result.era, deadline)
-        except Budget:
-            result.notes.append(
-                f"analysis stopped after {options.budget_seconds:g}s; findings may be incomplete"
+        results = [FileResult(f.source.path) for f in files]
+        if options.era:
+            era, reason = options.era, "set by configuration"
+        elif crate.era:
+            era, reason = crate.era, crate.era_reason
+        else:
+            era, reason = era_from_text(b"\n".join(f.source.data for f in files if f.target))
+        for result in results:
+            result.era, result.era_reason = era, reason
+        if not any(f.target for f in files) or not any(api.may_fire(f.source.data) for f in files):
+            return results
+        units = [
+            Unit(
+                None,
+                f.source.path,
+                f.source,
+                f.module,
+                collect_items(f.source, crate.config, api.scope_names.__contains__, f.module, i),
+                f.target,
             )
-        for observation in observations.values():
-            finding = self._finding(source, observation, items, result.era, options)
-            if finding is not None:
-                result.findings.append(finding)
-        result.findings.sort(key=lambda f: f.sort_key)
-        if source.tree.root_node.has_error:
-            result.notes.append("the file has syntax errors; burnlint analyzed what it could parse")
-        return result
-
-    def _interpret(
-        self, items: FileItems, api: ApiModel, era: str, deadline: float
-    ) -> dict[ObservationKey, Observation]:
-        free: dict[str, list[ir.Function]] = {}
-        methods: dict[str, list[ir.Function]] = {}
-        owned: dict[tuple[str | None, str], list[ir.Function]] = {}
-        for function in items.functions:
-            if function.has_self:
-                methods.setdefault(function.name, []).append(function)
-            elif function.owner is None:
-                free.setdefault(function.name, []).append(function)
-            owned.setdefault((function.owner, function.name), []).append(function)
-
-        def resolve_function(segments: tuple[str, ...], owner: str | None) -> list[ir.Function]:
-            name = segments[-1]
-            if len(segments) == 1:
-                return free.get(name, [])
-            prefix = segments[-2]
-            if prefix == "Self":
-                return owned.get((owner, name), [])
-            if prefix[:1].isupper():
-                return owned.get((prefix, name), [])
-            return free.get(name, [])
-
-        def resolve_method(name: str, owner: str | None, on_self: bool) -> list[ir.Function]:
-            if on_self:
-                return [f for f in owned.get((owner, name), []) if f.has_self]
-            candidates = methods.get(name, [])
-            return candidates if len(candidates) == 1 else []
-
-        summaries: dict[int, Summary] = {}
-        context = Context(
-            api,
-            era,
-            items.imports,
-            items.consts,
-            resolve_function,
-            resolve_method,
-            summaries,
-            deadline,
-        )
-        per_function: dict[int, dict[ObservationKey, Observation]] = {}
-        used: dict[int, dict[int, Summary | None]] = {}
-        pending = list(items.functions)
-        for _ in range(MAX_SUMMARY_ROUNDS):
-            for function in pending:
-                interpreter = Interpreter(context, function)
-                summary = interpreter.run()
-                key = function.span.start
-                old = summaries.get(key)
-                if old is None or old.cases != summary.cases or old.hits != summary.hits:
-                    summaries[key] = summary
-                per_function[key] = interpreter.observer.observations
-                used[key] = interpreter.calls.used
-            # Re-run only the functions that used a callee summary that has changed since.
-            pending = [
-                f
-                for f in items.functions
-                if any(
-                    summaries.get(callee) is not seen for callee, seen in used[f.span.start].items()
+            for i, f in enumerate(files)
+        ]
+        program = Program(api, era, units, options.budget_seconds)
+        for decl in _reachable(program, api):
+            program.summary(decl)
+        for index, unit in enumerate(units):
+            if not unit.target:
+                continue
+            result = results[index]
+            for observation in program.observations(index, analyzed_only=True):
+                finding = self._finding(program, observation, era, options)
+                if finding is not None:
+                    result.findings.append(finding)
+            result.findings = _deduplicated(result.findings)
+            result.notes.extend(note for file, note in program.notes if file == index)
+            if unit.source.tree.root_node.has_error:
+                result.notes.append(
+                    "the file has syntax errors; burnlint analyzed what it could parse"
                 )
-            ]
-            if not pending:
-                break
-        observations: dict[ObservationKey, Observation] = {}
-        for found in per_function.values():
-            observations.update(found)
-        return observations
+        return results
 
     def _finding(
-        self,
-        source: SourceFile,
-        observation: Observation,
-        items: FileItems,
-        era: str,
-        options: Options,
+        self, program: Program, observation: Observation, era: str, options: Options
     ) -> Finding | None:
         site = observation.site
         if options.select is not None and site.code not in options.select:
@@ -186,6 +133,7 @@ class Analyzer:
         severity = entry.severity if must else "warning"
 
         def to_range(span: ir.Span) -> Range:
+            source = program.units[span.file].source
             return Range(
                 source.path,
                 span.start,
@@ -195,7 +143,7 @@ class Analyzer:
             )
 
         def text_of(span: ir.Span) -> str:
-            return source.slice(span.start, span.end)
+            return program.units[span.file].source.slice(span.start, span.end)
 
         names: dict[str, str] = {}
         for role, span in site.role_spans:
@@ -205,23 +153,21 @@ class Analyzer:
         # A long expression is left out of the message; the range already points at it.
         message = " ".join(template.format_map(_Names(names)).split())
         related: list[Related] = []
-        seen: set[tuple[int, int, str]] = set()
+        seen: set[tuple[ir.Span, str]] = set()
         origins = sorted(
             (origin for value in observation.values.values() for origin in value.origins),
-            key=lambda o: (o.span.start, o.label),
+            key=lambda o: (o.span.file != site.span.file, o.span.file, o.span.start, o.label),
         )
         for origin in origins:
-            key = (origin.span.start, origin.span.end, origin.label)
-            if key in seen or (origin.span.start, origin.span.end) == (
-                site.span.start,
-                site.span.end,
-            ):
+            key = (origin.span, origin.label)
+            if key in seen or origin.span == site.span:
                 continue
             seen.add(key)
             related.append(Related(to_range(origin.span), origin.label))
         for label, span in site.chain:
             related.append(Related(to_range(span), label))
-        fixes = build_fixes(entry, observation, era, not must, items.imports, text_of, to_range)
+        imports = program.units[site.span.file].items.imports
+        fixes = build_fixes(entry, observation, era, not must, imports, text_of, to_range)
         return Finding(
             code=entry.id,
             slug=entry.slug,
@@ -238,3 +184,50 @@ class Analyzer:
 class _Names(dict[str, str]):
     def __missing__(self, key: str) -> str:
         return ""
+
+
+def _reachable(program: Program, api: ApiModel) -> Iterator[FunctionDecl]:
+    """The functions that can observe a sink: those whose text names a sink word, then, until
+    nothing changes, those whose text names a function already known to reach a sink."""
+    texts: list[bytes] = []
+    for decl in program.decls:
+        data = program.units[decl.file].source.data
+        texts.append(data[decl.node.start_byte : decl.node.end_byte])
+    done: set[int] = set()
+    frontier = [d for d in program.decls if api.may_fire(texts[d.uid])]
+    while frontier:
+        names: set[str] = set()
+        for decl in frontier:
+            done.add(decl.uid)
+            yield decl
+            summary = program.summary(decl)
+            if summary is not None and summary.hits:
+                names.add(decl.name)
+        if not names:
+            break
+        pattern = re.compile(
+            rb"\b(?:" + b"|".join(re.escape(n.encode()) for n in sorted(names)) + rb")\b"
+        )
+        frontier = [d for d in program.decls if d.uid not in done and pattern.search(texts[d.uid])]
+
+
+def _deduplicated(findings: list[Finding]) -> list[Finding]:
+    """One finding per code and range: a call can be both a built-in sink and a call of a
+    function whose summary reaches the same sink. Keep the most severe one with the most fixes,
+    and give it the other's explanations too."""
+    best: dict[tuple[str, int, int], Finding] = {}
+    for finding in findings:
+        key = (finding.code, finding.range.start_byte, finding.range.end_byte)
+        old = best.get(key)
+        if old is None:
+            best[key] = finding
+            continue
+        rank = (finding.severity == "error", len(finding.fixes), len(finding.related))
+        primary, other = (
+            (finding, old)
+            if rank > (old.severity == "error", len(old.fixes), len(old.related))
+            else (old, finding)
+        )
+        extra = tuple(r for r in other.related if r not in primary.related)
+        best[key] = replace(primary, related=primary.related + extra)
+    return sorted(best.values(), key=lambda f: f.sort_key)

@@ -16,11 +16,13 @@ from typing import Any
 
 from burnlint.analysis import ir
 from burnlint.analysis.calls import Calls, Context, Summary
+from burnlint.analysis.items import FunctionDecl
 from burnlint.analysis.observe import Observer
 from burnlint.analysis.patterns import compare_ctx, match_pattern
 from burnlint.analysis.state import Env, Pairs, dedup, merge_envs
 from burnlint.analysis.valueops import (
     array_value,
+    detached,
     may_be,
     negate,
     read_field,
@@ -52,11 +54,12 @@ class _Loop:
 class Interpreter:
     """Interprets one function: `run` gives its summary, `observer` and `calls` what it met."""
 
-    def __init__(self, ctx: Context, function: ir.Function) -> None:
+    def __init__(self, ctx: Context, decl: FunctionDecl) -> None:
         self.ctx = ctx
-        self.function = function
+        self.decl = decl
+        self.function = decl.lowered()
         self.observer = Observer(ctx.api, ctx.era)
-        self.calls = Calls(ctx, function.owner, self.observer)
+        self.calls = Calls(ctx, decl, self.observer)
         self._returns: Pairs = []
         self._loops: list[_Loop] = []
         self._ticks = 0
@@ -173,7 +176,7 @@ class Interpreter:
             return (yield from self._method(expr, env))
         if isinstance(expr, ir.Field):
             pairs = yield ("expr", expr.base, env)
-            return [(e, read_field(v, expr.name)) for e, v in pairs]
+            return [(e, self._read_field(expr, v)) for e, v in pairs]
         if isinstance(expr, ir.StructLit):
             return (yield from self._struct(expr, env))
         if isinstance(expr, ir.Tuple | ir.Array):
@@ -248,6 +251,16 @@ class Interpreter:
                 out.extend(self.calls.method(expr, receiver, args, state_env))
         return out
 
+    def _read_field(self, expr: ir.Field, base: Value) -> Value:
+        """`base.name`; a field of `self` not written in this function is read from what every
+        method of the type stores in it (a field-based, flow-insensitive summary)."""
+        owner = self.decl.owner
+        if owner and _is_self(expr.base) and base.get_field(expr.name) is None:
+            stored = self.ctx.program.field_value(owner, expr.name)
+            if stored is not None:
+                return stored
+        return read_field(base, expr.name)
+
     def _struct(self, expr: ir.StructLit, env: Env) -> Gen:
         parts: tuple[ir.Expr, ...] = tuple(f.value for f in expr.fields)
         if expr.base is not None:
@@ -256,9 +269,13 @@ class Interpreter:
         out: Pairs = []
         name = expr.path[-1]
         specs = [s for s in self.ctx.api.sinks if s.site == "struct" and name in s.structs]
+        owner = self.decl.owner if name == "Self" else name
         for state_env, values in states:
             base = values[-1] if expr.base is not None else None
             fields = {f.name: v for f, v in zip(expr.fields, values, strict=False)}
+            if owner and owner[:1].isupper():
+                for field_name, field_value in fields.items():
+                    self.ctx.program.record_field(owner, field_name, detached(field_value))
             if not specs:
                 out.append((state_env, struct_value(base, fields)))
                 continue
@@ -278,6 +295,8 @@ class Interpreter:
                 out.append((current.set(target.binding, value), UNIT))
                 continue
             if isinstance(target, ir.Field):
+                if self.decl.owner and _is_self(target.base):
+                    self.ctx.program.record_field(self.decl.owner, target.name, detached(value))
                 for base_env, holder in (yield ("expr", target.base, current)):
                     self.observer.assign(expr, target, holder, value, base_env)
                     out.append((self._store(base_env, target, value), UNIT))
@@ -401,3 +420,7 @@ class Interpreter:
                 frontier = [merge_envs(list(seen))]
         self._loops.pop()
         return exits + loop.breaks
+
+
+def _is_self(expr: ir.Expr) -> bool:
+    return isinstance(expr, ir.Var) and expr.name == "self"

@@ -13,10 +13,11 @@ from typing import TypeAlias
 
 @dataclass(frozen=True, slots=True)
 class Span:
-    """A half-open byte range in a file."""
+    """A half-open byte range in one file of the analyzed program (`file` indexes its units)."""
 
     start: int
     end: int
+    file: int = 0
 
 
 @dataclass(frozen=True, slots=True)

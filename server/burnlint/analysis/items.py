@@ -1,4 +1,8 @@
-"""File-level items: functions (free, impl, trait default), constants, `use` imports, cfg gates."""
+"""File-level items: functions (free, impl, trait default), modules, constants, `use` imports.
+
+Items are indexed eagerly (cheap: only the item tree is walked); function bodies are lowered on
+first use, so a crate's helpers cost nothing until a call reaches them.
+"""
 
 from __future__ import annotations
 
@@ -13,29 +17,66 @@ from burnlint.analysis.lower import BodyLowerer
 from burnlint.analysis.source import SourceFile
 from burnlint.analysis.syntax import Frag
 
-_CONTAINERS = frozenset({"source_file", "declaration_list"})
+Module = tuple[str, ...]
+"""A module path inside a crate, starting with "crate"."""
+
+
+@dataclass(slots=True)
+class FunctionDecl:
+    """A function of the program; its body is lowered on first use."""
+
+    name: str
+    owner: str | None
+    module: Module
+    has_self: bool
+    node: Node
+    lowerer: BodyLowerer
+    file: int = 0
+    uid: int = -1
+    _lowered: ir.Function | None = None
+
+    def lowered(self) -> ir.Function:
+        """The function's intermediate form (lowered once)."""
+        if self._lowered is None:
+            self._lowered = self.lowerer.function(self.node, self.owner)
+        return self._lowered
+
+
+@dataclass(frozen=True, slots=True)
+class ModDecl:
+    """`mod name;` (a module in another file), with its `#[path = "..."]` if any."""
+
+    parent: Module
+    name: str
+    path_attr: str | None
 
 
 @dataclass(slots=True)
 class FileItems:
     """What the analyzer needs to know about a file's items."""
 
-    functions: list[ir.Function] = field(default_factory=list[ir.Function])
+    functions: list[FunctionDecl] = field(default_factory=list[FunctionDecl])
     consts: dict[str, ir.Lit] = field(default_factory=dict[str, ir.Lit])
     imports: dict[str, tuple[str, ...]] = field(default_factory=dict[str, tuple[str, ...]])
+    mods: list[ModDecl] = field(default_factory=list[ModDecl])
+    inline_modules: set[Module] = field(default_factory=set[Module])
     skipped_cfg: list[ir.Span] = field(default_factory=list[ir.Span])
 
 
 def collect_items(
-    source: SourceFile, config: BuildConfig, wants_scope: Callable[[str], bool]
+    source: SourceFile,
+    config: BuildConfig,
+    wants_scope: Callable[[str], bool],
+    module: Module = ("crate",),
+    file: int = 0,
 ) -> FileItems:
-    """Walk the item tree (modules, impls, traits) and lower every function body once."""
+    """Walk the item tree (modules, impls, traits); bodies are lowered lazily."""
     items = FileItems()
-    lowerer = BodyLowerer(source.data, wants_scope)
-    frag = Frag(source.data, 0)
-    stack: list[tuple[Node, str | None]] = [(source.tree.root_node, None)]
+    lowerer = BodyLowerer(source.data, wants_scope, file)
+    frag = Frag(source.data, 0, file)
+    stack: list[tuple[Node, str | None, Module]] = [(source.tree.root_node, None, module)]
     while stack:
-        container, owner = stack.pop()
+        container, owner, current = stack.pop()
         pending_attrs: list[Node] = []
         for child in container.named_children:
             if child.type == "attribute_item":
@@ -49,29 +90,58 @@ def collect_items(
                 continue
             kind = child.type
             if kind == "function_item":
-                items.functions.append(lowerer.function(child, owner))
-            elif kind in ("mod_item", "foreign_mod_item"):
-                body = child.child_by_field_name("body")
-                if body is not None:
-                    stack.append((body, owner))
-            elif kind == "impl_item":
-                type_node = child.child_by_field_name("type")
-                body = child.child_by_field_name("body")
-                if body is not None:
-                    name = frag.text(type_node).split("<")[0] if type_node is not None else None
-                    stack.append((body, name))
-            elif kind == "trait_item":
+                items.functions.append(_declare(child, owner, current, frag, lowerer))
+            elif kind == "mod_item":
                 name_node = child.child_by_field_name("name")
+                name = frag.text(name_node) if name_node is not None else "?"
                 body = child.child_by_field_name("body")
                 if body is not None:
-                    stack.append((body, frag.text(name_node) if name_node is not None else None))
+                    items.inline_modules.add((*current, name))
+                    stack.append((body, owner, (*current, name)))
+                else:
+                    items.mods.append(ModDecl(current, name, _path_attr(attrs, frag)))
+            elif kind == "foreign_mod_item":
+                body = child.child_by_field_name("body")
+                if body is not None:
+                    stack.append((body, owner, current))
+            elif kind in ("impl_item", "trait_item"):
+                name_node = child.child_by_field_name("type" if kind == "impl_item" else "name")
+                body = child.child_by_field_name("body")
+                if body is not None:
+                    name = (
+                        frag.text(name_node).split("<")[0].strip()
+                        if name_node is not None
+                        else None
+                    )
+                    stack.append((body, name.split("::")[-1] if name else None, current))
             elif kind in ("const_item", "static_item"):
                 _collect_const(child, frag, items)
             elif kind == "use_declaration":
                 argument = child.child_by_field_name("argument")
                 if argument is not None:
-                    _collect_use(argument, (), frag, items.imports)
+                    _collect_use(argument, current, frag, items.imports)
     return items
+
+
+def _declare(
+    node: Node, owner: str | None, module: Module, frag: Frag, lowerer: BodyLowerer
+) -> FunctionDecl:
+    name_node = node.child_by_field_name("name")
+    params = node.child_by_field_name("parameters")
+    has_self = params is not None and any(c.type == "self_parameter" for c in params.named_children)
+    name = frag.text(name_node) if name_node is not None else "?"
+    return FunctionDecl(name, owner, module, has_self, node, lowerer, frag.file)
+
+
+def _path_attr(attrs: list[Node], frag: Frag) -> str | None:
+    for attr in attrs:
+        text = frag.text(attr)
+        inner = text[text.find("[") + 1 : text.rfind("]")].strip()
+        if inner.startswith("path") and "=" in inner:
+            value = inner.split("=", 1)[1].strip()
+            if len(value) >= 2 and value[0] == value[-1] == '"':
+                return value[1:-1]
+    return None
 
 
 def _cfg_allows(attrs: list[Node], frag: Frag, config: BuildConfig) -> bool:
@@ -94,10 +164,10 @@ def _collect_const(node: Node, frag: Frag, items: FileItems) -> None:
 
 
 def _collect_use(
-    node: Node, prefix: tuple[str, ...], frag: Frag, imports: dict[str, tuple[str, ...]]
+    node: Node, module: Module, frag: Frag, imports: dict[str, tuple[str, ...]]
 ) -> None:
     # `use` trees are shallow; an explicit stack keeps this iterative anyway.
-    stack: list[tuple[Node, tuple[str, ...]]] = [(node, prefix)]
+    stack: list[tuple[Node, tuple[str, ...]]] = [(node, ())]
     while stack:
         current, base = stack.pop()
         kind = current.type
@@ -106,12 +176,12 @@ def _collect_use(
             if path and path[-1] == "self":
                 path = path[:-1]
             if path:
-                imports[path[-1]] = path
+                imports[path[-1]] = absolute(path, module)
         elif kind == "use_as_clause":
             target = current.child_by_field_name("path")
             alias = current.child_by_field_name("alias")
             if target is not None and alias is not None:
-                imports[frag.text(alias)] = base + _segments(target, frag)
+                imports[frag.text(alias)] = absolute(base + _segments(target, frag), module)
         elif kind == "scoped_use_list":
             path_node = current.child_by_field_name("path")
             list_node = current.child_by_field_name("list")
@@ -120,6 +190,22 @@ def _collect_use(
                 stack.extend((child, new_base) for child in list_node.named_children)
         elif kind == "use_list":
             stack.extend((child, base) for child in current.named_children)
+
+
+def absolute(path: tuple[str, ...], module: Module) -> tuple[str, ...]:
+    """A path written in `module` with leading `self`/`super` made crate-absolute."""
+    if not path:
+        return path
+    if path[0] == "self":
+        return (*module, *path[1:])
+    if path[0] == "super":
+        base = module
+        rest = path
+        while rest and rest[0] == "super":
+            base = base[:-1] if len(base) > 1 else base
+            rest = rest[1:]
+        return (*base, *rest)
+    return path
 
 
 def _segments(node: Node, frag: Frag) -> tuple[str, ...]:

@@ -67,8 +67,8 @@ NON_ITEM_TYPES = frozenset({"line_comment", "block_comment", "attribute_item"})
 class BodyLowerer:
     """Lowers one function (parameters and body) into `ir.Function`."""
 
-    def __init__(self, data: bytes, wants_scope: Callable[[str], bool]) -> None:
-        self._frag = Frag(data, 0)
+    def __init__(self, data: bytes, wants_scope: Callable[[str], bool], file: int = 0) -> None:
+        self._frag = Frag(data, 0, file)
         self._wants_scope = wants_scope
         self._scopes = Scopes(wants_scope)
 
@@ -279,7 +279,7 @@ class BodyLowerer:
             for child in node.named_children:
                 parts.append((yield ("expr", child, frag)))
             if len(parts) == 2:
-                name_span = ir.Span(parts[0].span.end, span.end)
+                name_span = ir.Span(parts[0].span.end, span.end, span.file)
                 return ir.MethodCall(parts[0], "index", (parts[1],), span, name_span)
             return ir.Opaque(tuple(parts), span)
         if kind == "macro_invocation":
@@ -344,7 +344,9 @@ class BodyLowerer:
             name = frag.text(field_node) if field_node is not None else "?"
             start = field_node.start_byte + frag.delta if field_node is not None else span.start
             scope = self._scopes.snapshot_for(name)
-            return ir.MethodCall(receiver, name, args, span, ir.Span(start, span.end), scope)
+            return ir.MethodCall(
+                receiver, name, args, span, ir.Span(start, span.end, span.file), scope
+            )
         callee = yield from self._maybe_expr(function, frag, span)
         args = yield from self._args(args_node, frag)
         scope = None

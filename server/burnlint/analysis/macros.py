@@ -88,9 +88,9 @@ def _fragment_expr(piece: tuple[int, int], frag: Frag) -> Gen:
     text = frag.data[start:end]
     tree, offset, data = parse_fragment(text, b"fn __burnlint() { (", b"); }")
     found = find_at(tree.root_node, offset, EXPRESSION_LIKE)
-    inner = Frag(data, frag.delta + start - offset)
+    inner = Frag(data, frag.delta + start - offset, frag.file)
     if found is None or found.end_byte != offset + len(text):
-        return ir.Opaque((), ir.Span(start + frag.delta, end + frag.delta))
+        return ir.Opaque((), ir.Span(start + frag.delta, end + frag.delta, frag.file))
     return (yield ("expr", found, inner))
 
 
@@ -99,9 +99,9 @@ def _fragment_pattern(piece: tuple[int, int], frag: Frag) -> Gen:
     text = frag.data[start:end]
     tree, offset, data = parse_fragment(text, b"fn __burnlint() { match () { ", b" => {} } }")
     arm = find_at(tree.root_node, offset, frozenset({"match_pattern"}))
-    inner = Frag(data, frag.delta + start - offset)
+    inner = Frag(data, frag.delta + start - offset, frag.file)
     if arm is None or not arm.named_children:
-        return ir.PWild(ir.Span(start + frag.delta, end + frag.delta)), None
+        return ir.PWild(ir.Span(start + frag.delta, end + frag.delta, frag.file)), None
     pattern = yield ("pat", arm.named_children[0], inner)
     condition = arm.child_by_field_name("condition")
     guard = (yield from lower_condition(condition, inner)) if condition is not None else None

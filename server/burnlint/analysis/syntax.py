@@ -22,10 +22,11 @@ class Frag:
 
     data: bytes
     delta: int
+    file: int = 0
 
     def span(self, node: Node) -> ir.Span:
         """The node's byte range in the file."""
-        return ir.Span(node.start_byte + self.delta, node.end_byte + self.delta)
+        return ir.Span(node.start_byte + self.delta, node.end_byte + self.delta, self.file)
 
     def text(self, node: Node) -> str:
         """The node's source text."""

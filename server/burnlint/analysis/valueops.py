@@ -124,6 +124,18 @@ def read_field(value: Value, name: str) -> Value:
     return result if result is not None else UNKNOWN_VALUE
 
 
+def detached(value: Value) -> Value:
+    """`value` without its dependence on the current function's parameters (unknown there)."""
+    if not value.params:
+        return value
+    rest = replace(
+        value, params=frozenset(), fields=tuple((k, detached(v)) for k, v in value.fields)
+    )
+    if not (rest.tensor or rest.ctx or rest.device or rest.fields or rest.boolean or rest.strategy):
+        return UNKNOWN_VALUE
+    return join(rest, UNKNOWN_VALUE)
+
+
 def store_field(root: Value, chain: list[str], value: Value) -> Value:
     """`root.a.b = value` for `chain` ["b", "a"] (innermost field first): a strong update."""
     holders = [root]

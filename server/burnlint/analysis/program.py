@@ -1,0 +1,210 @@
+"""A crate (or a lone file) as the analyzer sees it: files, modules, functions, on-demand summaries.
+
+Function summaries are computed when a call first needs them (callees before callers, whatever
+the file order), memoized for the program's lifetime, and cut at recursion (a function being
+summarized is "unknown" to the calls inside it). Struct fields get a flow-insensitive summary:
+the join of everything any method of the type stores in the field.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from burnlint.analysis.api import ApiModel
+from burnlint.analysis.calls import Context, Summary
+from burnlint.analysis.interp import Budget, Interpreter
+from burnlint.analysis.items import FileItems, FunctionDecl, Module, absolute
+from burnlint.analysis.observe import ObservationKey
+from burnlint.analysis.sinks import Observation
+from burnlint.analysis.source import SourceFile
+from burnlint.analysis.values import Value, join
+
+MAX_SUMMARY_DEPTH = 24
+"""Summaries computed inside summaries, at most; deeper call chains are treated as unknown."""
+
+
+@dataclass(slots=True)
+class Unit:
+    """One file of the program."""
+
+    path: Path | None
+    shown: str
+    source: SourceFile
+    module: Module
+    items: FileItems
+    target: bool = True
+    """Whether findings in this file are reported (other files only contribute summaries)."""
+
+
+@dataclass(slots=True)
+class _Index:
+    free: dict[tuple[Module, str], list[FunctionDecl]] = field(
+        default_factory=dict[tuple[Module, str], list[FunctionDecl]]
+    )
+    by_name: dict[str, list[FunctionDecl]] = field(default_factory=dict[str, list[FunctionDecl]])
+    assoc: dict[tuple[str, str], list[FunctionDecl]] = field(
+        default_factory=dict[tuple[str, str], list[FunctionDecl]]
+    )
+    methods: dict[str, list[FunctionDecl]] = field(default_factory=dict[str, list[FunctionDecl]])
+    by_owner: dict[str, list[FunctionDecl]] = field(default_factory=dict[str, list[FunctionDecl]])
+    modules: set[Module] = field(default_factory=set[Module])
+
+
+class Program:
+    """Every unit of one crate, indexed for name resolution, with memoized summaries."""
+
+    def __init__(self, api: ApiModel, era: str, units: list[Unit], budget_seconds: float) -> None:
+        self.api = api
+        self.era = era
+        self.units = units
+        self.budget_seconds = budget_seconds
+        self.notes: list[tuple[int, str]] = []
+        self._index = _Index()
+        self._summaries: dict[int, Summary] = {}
+        self._observations: dict[int, dict[ObservationKey, Observation]] = {}
+        self._in_progress: set[int] = set()
+        self._fields: dict[tuple[str, str], Value] = {}
+        self._owners_done: set[str] = set()
+        self._contexts: dict[int, Context] = {}
+        self._depth = 0
+        self._decls: list[FunctionDecl] = []
+        for unit in units:
+            self._index.modules.add(unit.module)
+            self._index.modules.update(unit.items.inline_modules)
+            for decl in unit.items.functions:
+                decl.uid = len(self._decls)
+                self._decls.append(decl)
+                self._add(decl)
+
+    def _add(self, decl: FunctionDecl) -> None:
+        index = self._index
+        if decl.owner is None:
+            index.free.setdefault((decl.module, decl.name), []).append(decl)
+            index.by_name.setdefault(decl.name, []).append(decl)
+            return
+        index.assoc.setdefault((decl.owner, decl.name), []).append(decl)
+        index.by_owner.setdefault(decl.owner, []).append(decl)
+        if decl.has_self:
+            index.methods.setdefault(decl.name, []).append(decl)
+
+    @property
+    def decls(self) -> list[FunctionDecl]:
+        """Every function of the program, indexed by `uid`."""
+        return self._decls
+
+    def observations(self, file: int, analyzed_only: bool = False) -> list[Observation]:
+        """Everything observed at the sinks of the functions of unit `file` (all of them are
+        analyzed first unless `analyzed_only`)."""
+        out: list[Observation] = []
+        for decl in self.units[file].items.functions:
+            if not analyzed_only:
+                self.summary(decl)
+            out.extend(self._observations.get(decl.uid, {}).values())
+        return out
+
+    def summary(self, decl: FunctionDecl) -> Summary | None:
+        """`decl`'s summary, computed on first use; None while it is being computed."""
+        found = self._summaries.get(decl.uid)
+        if found is not None:
+            return found
+        if decl.uid in self._in_progress or self._depth >= MAX_SUMMARY_DEPTH:
+            return None
+        self._in_progress.add(decl.uid)
+        self._depth += 1
+        context = self._context(decl.file)
+        context.deadline = time.monotonic() + self.budget_seconds
+        interpreter: Interpreter | None = None
+        try:
+            interpreter = Interpreter(context, decl)
+            summary = interpreter.run()
+        except Budget:
+            summary = Summary()
+            self.notes.append(
+                (
+                    decl.file,
+                    f"analysis stopped in `{decl.name}` after {self.budget_seconds:g}s;"
+                    " findings may be incomplete",
+                )
+            )
+        finally:
+            self._depth -= 1
+            self._in_progress.discard(decl.uid)
+        self._summaries[decl.uid] = summary
+        if interpreter is not None:
+            self._observations[decl.uid] = interpreter.observer.observations
+        return summary
+
+    def _context(self, file: int) -> Context:
+        context = self._contexts.get(file)
+        if context is None:
+            items = self.units[file].items
+            context = Context(self.api, self.era, items.imports, items.consts, self, 0.0)
+            self._contexts[file] = context
+        return context
+
+    def resolve_function(
+        self, segments: tuple[str, ...], caller: FunctionDecl
+    ) -> list[FunctionDecl]:
+        """The functions a call path written in `caller` may name."""
+        index = self._index
+        name = segments[-1]
+        imports = self.units[caller.file].items.imports
+        if len(segments) == 1:
+            local = index.free.get((caller.module, name))
+            if local:
+                return local
+            imported = imports.get(name)
+            if imported is not None:
+                return index.free.get((imported[:-1], imported[-1]), [])
+            return [d for d in index.by_name.get(name, []) if d.file == caller.file]
+        prefix = segments[:-1]
+        last = prefix[-1]
+        if last == "Self":
+            return index.assoc.get((caller.owner or "", name), [])
+        if last[:1].isupper():
+            owner = imports.get(last, (last,))[-1]
+            return index.assoc.get((owner, name), [])
+        module = self._module(prefix, caller)
+        if module is not None:
+            found = index.free.get((module, name))
+            if found:
+                return found
+        # A module this program does not contain (a single file, or a crate's external helper):
+        # fall back to a same-named free function of the calling file.
+        return [d for d in index.by_name.get(name, []) if d.file == caller.file]
+
+    def _module(self, prefix: tuple[str, ...], caller: FunctionDecl) -> Module | None:
+        first = prefix[0]
+        if first in ("crate", "self", "super"):
+            return absolute(("crate", *prefix[1:]) if first == "crate" else prefix, caller.module)
+        imported = self.units[caller.file].items.imports.get(first)
+        if imported is not None and imported[0] == "crate":
+            return (*imported, *prefix[1:])
+        child = (*caller.module, *prefix)
+        if child in self._index.modules:
+            return child
+        rooted = ("crate", *prefix)
+        return rooted if rooted in self._index.modules else None
+
+    def resolve_method(self, name: str, caller: FunctionDecl, on_self: bool) -> list[FunctionDecl]:
+        """The program's methods a method call may reach (on `self`: the caller's own type)."""
+        if on_self:
+            return [d for d in self._index.assoc.get((caller.owner or "", name), []) if d.has_self]
+        candidates = self._index.methods.get(name, [])
+        return candidates if len(candidates) == 1 else []
+
+    def field_value(self, owner: str, name: str) -> Value | None:
+        """The join of every value any method of `owner` stores in its field `name`."""
+        if owner not in self._owners_done:
+            self._owners_done.add(owner)
+            for decl in self._index.by_owner.get(owner, []):
+                self.summary(decl)
+        return self._fields.get((owner, name))
+
+    def record_field(self, owner: str, name: str, value: Value) -> None:
+        """Remember that a method of `owner` stores `value` in its field `name`."""
+        key = (owner, name)
+        old = self._fields.get(key)
+        self._fields[key] = value if old is None else join(old, value)
