@@ -6,22 +6,19 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
 from burnlint import __version__
-from burnlint.analysis.crate import ERAS, find_crate, module_of, path_modules
-from burnlint.analysis.engine import Analyzer, CrateFile, FileResult, Options
+from burnlint.analysis.crate import ERAS
+from burnlint.analysis.engine import Analyzer, Options
 from burnlint.analysis.findings import Finding
-from burnlint.analysis.source import SourceFile
+from burnlint.checking import check_paths
 from burnlint.kb.load import KBError, by_code, load_kb
 from burnlint.kb.match import find_matches
 from burnlint.report.explain import render_entry
 from burnlint.report.json_report import render_json
 from burnlint.report.text import Style, render_finding, render_summary
-from burnlint.walk import Target, discover
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-MAX_FILE_BYTES = 8 * 1024 * 1024
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -90,30 +87,11 @@ def _check(args: argparse.Namespace, entries: tuple[object, ...]) -> int:
             )
             return EXIT_ERROR
     options = Options(era=args.era, select=select, budget_seconds=args.budget)
-    findings: list[Finding] = []
-    problems: list[str] = []
-    lines: dict[str, list[str]] = {}
-    files = 0
-    groups: dict[Path | None, list[tuple[Target, str]]] = {}
-    for target in discover(args.paths):
-        text = _read(target.path, target.shown, problems)
-        if text is None:
-            continue
-        files += 1
-        manifest = find_crate(target.path).manifest
-        groups.setdefault(manifest, []).append((target, text))
-    for manifest, members in groups.items():
-        batches = [members] if manifest is not None else [[member] for member in members]
-        for batch in batches:
-            results = _analyze_batch(analyzer, manifest, batch, options)
-            for result in results:
-                problems.extend(
-                    f"{result.path}: {note}" for note in result.notes if "stopped" in note
-                )
-                if result.findings:
-                    findings.extend(result.findings)
-            for target, text in batch:
-                lines[target.shown] = text.splitlines()
+    run = check_paths(analyzer, args.paths, options)
+    problems = run.problems
+    findings: list[Finding] = [f for result in run.results for f in result.findings]
+    files = run.files
+    lines = {path: text.splitlines() for path, text in run.texts.items()}
     findings.sort(key=lambda f: f.sort_key)
     if args.format == "json":
         print(render_json(findings, files, problems))
@@ -133,75 +111,6 @@ def _check(args: argparse.Namespace, entries: tuple[object, ...]) -> int:
     if problems:
         return EXIT_ERROR
     return EXIT_FINDINGS if findings else EXIT_CLEAN
-
-
-def _read(path: Path, shown: str, problems: list[str] | None) -> str | None:
-    """A file's text, or None with a problem recorded (when `problems` is given)."""
-
-    def problem(text: str) -> None:
-        if problems is not None:
-            problems.append(f"{shown}: {text}")
-
-    if not path.exists():
-        problem("no such file or directory")
-        return None
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        problem(f"cannot read: {error.strerror}")
-        return None
-    if len(data) > MAX_FILE_BYTES:
-        problem(f"larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB; skipped")
-        return None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        problem(f"not valid UTF-8 (byte {error.start}); skipped")
-        return None
-
-
-def _analyze_batch(
-    analyzer: Analyzer, manifest: Path | None, batch: list[tuple[Target, str]], options: Options
-) -> list[FileResult]:
-    """Analyze target files together with the rest of their crate (for summaries)."""
-    crate = find_crate(batch[0][0].path)
-    inputs: dict[Path, tuple[str, str, bool]] = {}
-    for target, text in batch:
-        inputs[target.path.resolve()] = (target.shown, text, True)
-    if manifest is not None:
-        root = manifest.parent
-        for other in discover([str(root)]):
-            resolved = other.path.resolve()
-            if resolved in inputs or _in_nested_crate(root, resolved):
-                continue
-            text = _read(other.path, other.shown, None)
-            if text is not None:
-                inputs[resolved] = (os.path.relpath(other.path), text, False)
-    modules = {
-        path: module_of(manifest.parent, path) if manifest else ("crate",) for path in inputs
-    }
-    if manifest is not None:
-        path_modules({path: text for path, (_, text, _) in inputs.items()}, modules)
-    files = [
-        CrateFile(SourceFile(shown, text), modules[path], target)
-        for path, (shown, text, target) in inputs.items()
-    ]
-    return [
-        r
-        for r, f in zip(analyzer.analyze_files(files, options, crate), files, strict=True)
-        if f.target
-    ]
-
-
-def _in_nested_crate(root: Path, path: Path) -> bool:
-    """Whether `path` belongs to another crate below `root` (one with its own Cargo.toml)."""
-    folder = path.parent
-    root = root.resolve()
-    while folder != root and root in folder.parents:
-        if (folder / "Cargo.toml").is_file():
-            return True
-        folder = folder.parent
-    return False
 
 
 def _explain(query: str, entries: tuple[object, ...]) -> int:

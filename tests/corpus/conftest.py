@@ -20,6 +20,7 @@ import pytest
 from burnlint.analysis.edits import apply_fixes, choose_fixes
 from burnlint.analysis.engine import Analyzer, Options
 from burnlint.analysis.source import SourceFile
+from burnlint.checking import check_paths
 from burnlint.kb.load import load_kb
 
 _ANNOTATION = re.compile(
@@ -85,9 +86,64 @@ def analyze_fixture(fixture: Fixture) -> Any:
 
 
 def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> pytest.Collector | None:
-    if file_path.suffix == ".rs" and "corpus" in file_path.parts:
+    if "corpus" not in file_path.parts:
+        return None
+    in_crates = "crates" in file_path.parts[file_path.parts.index("corpus") :]
+    if file_path.suffix == ".rs" and not in_crates:
         return FixtureFile.from_parent(parent, path=file_path)
+    if file_path.name == "Cargo.toml" and file_path.parent.parent.name == "crates":
+        return CrateFixture.from_parent(parent, path=file_path)
     return None
+
+
+class CrateFixture(pytest.File):
+    """A whole crate (or workspace) under tests/corpus/crates/NAME, checked as the CLI does."""
+
+    def collect(self) -> Any:
+        yield CrateItem.from_parent(self, name="diagnostics")
+
+
+class CrateItem(pytest.Item):
+    def runtest(self) -> None:
+        root = self.path.parent
+        wanted: Counter[tuple[str, int, str, str]] = Counter()
+        for source in sorted(root.rglob("*.rs")):
+            fixture = parse_fixture(source)
+            rel = source.relative_to(root).as_posix()
+            if "clean" in fixture.directives and fixture.expected:
+                raise CorpusError(f"{rel}: `//@ clean` with `//~` annotations")
+            if "clean" not in fixture.directives and not fixture.expected:
+                raise CorpusError(f"{rel}: no `//~` annotations; mark it `//@ clean`")
+            wanted.update((rel, e.line, e.code, e.severity) for e in fixture.expected)
+        run = check_paths(ANALYZER, [str(root)], Options())
+        if run.problems:
+            raise CorpusError("problems: " + "; ".join(run.problems))
+        actual: Counter[tuple[str, int, str, str]] = Counter()
+        messages: dict[tuple[str, int, str, str], str] = {}
+        for result in run.results:
+            for f in result.findings:
+                rel = Path(f.range.path).resolve().relative_to(root.resolve()).as_posix()
+                key = (rel, f.range.start.line + 1, f.code, f.severity)
+                actual[key] += 1
+                messages[key] = f.message
+        problems = [
+            f"missing: {rel}:{ln} {sev}[{code}]"
+            for rel, ln, code, sev in sorted((wanted - actual).elements())
+        ]
+        problems += [
+            f"noisy:   {key[0]}:{key[1]} {key[3]}[{key[2]}]: {messages[key]}"
+            for key in sorted((actual - wanted).elements())
+        ]
+        if problems:
+            raise CorpusError("\n".join(problems))
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+        if isinstance(excinfo.value, CorpusError):
+            return f"{self.path.parent}:\n{excinfo.value}"
+        return str(super().repr_failure(excinfo))
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return self.path, 0, f"corpus crate: {self.path.parent.name}"
 
 
 class FixtureFile(pytest.File):

@@ -44,7 +44,21 @@ from burnlint.analysis.values import (
 )
 
 IDENTITY_METHODS = frozenset(
-    {"clone", "to_owned", "as_ref", "as_mut", "borrow", "borrow_mut", "into", "to_vec", "cloned"}
+    {
+        "clone",
+        "to_owned",
+        "as_ref",
+        "as_mut",
+        "borrow",
+        "borrow_mut",
+        "into",
+        "to_vec",
+        "cloned",
+        "collect",
+        "copied",
+        "rev",
+        "by_ref",
+    }
 )
 ITER_METHODS = frozenset({"iter", "into_iter", "iter_mut", "drain"})
 WRAPPERS = frozenset({("Some",), ("Ok",), ("Box", "new"), ("Rc", "new"), ("Arc", "new")})

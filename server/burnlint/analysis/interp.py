@@ -16,6 +16,7 @@ from typing import Any
 
 from burnlint.analysis import ir
 from burnlint.analysis.calls import Calls, Context, Summary
+from burnlint.analysis.closures import adapt, invoke
 from burnlint.analysis.items import FunctionDecl
 from burnlint.analysis.observe import Observer
 from burnlint.analysis.patterns import compare_ctx, match_pattern
@@ -33,7 +34,7 @@ from burnlint.analysis.valueops import (
     type_hint,
     unwrap,
 )
-from burnlint.analysis.values import FALSE, TRUE, UNIT, UNKNOWN_VALUE, Value, join_all
+from burnlint.analysis.values import FALSE, TRUE, UNIT, UNKNOWN_VALUE, Value, join, join_all
 
 Gen = Generator[tuple[str, Any, Env], Pairs, Pairs]
 
@@ -60,7 +61,10 @@ class Interpreter:
         self.function = decl.lowered()
         self.observer = Observer(ctx.api, ctx.era)
         self.calls = Calls(ctx, decl, self.observer)
-        self._returns: Pairs = []
+        self.returns: Pairs = []
+        self.closure_depth = 0
+        self._closures: dict[int, ir.Closure] = {}
+        self._uncalled: dict[int, Env] = {}
         self._loops: list[_Loop] = []
         self._ticks = 0
 
@@ -74,7 +78,14 @@ class Interpreter:
         if body is None:
             return Summary()
         ends = self._run(self._block(body, env))
-        return Summary.of(ends + self._returns, self.observer.hits)
+        returns = ends + self.returns
+        # Closures handed to code burnlint does not model (spawn, fold, callbacks) still run:
+        # check their bodies once, with unknown arguments, in the state where they were made.
+        while self._uncalled:
+            start, made = self._uncalled.popitem()
+            closure = self._closures[start]
+            self._run(invoke(self, closure, [UNKNOWN_VALUE] * len(closure.params), made))
+        return Summary.of(returns, self.observer.hits)
 
     def _bind_param(self, pattern: ir.Pat, value: Value, env: Env) -> Env:
         if isinstance(pattern, ir.PBind):
@@ -171,7 +182,14 @@ class Interpreter:
             return [(env, UNIT)]
         if isinstance(expr, ir.Call):
             states = yield from self._seq(expr.args, env)
-            return [pair for e, args in states for pair in self.calls.call(expr, args, e)]
+            out: Pairs = []
+            for current, args in states:
+                closure = self._callee_closure(expr, current)
+                if closure is not None:
+                    out.extend((yield from invoke(self, closure, args, current)))
+                else:
+                    out.extend(self.calls.call(expr, args, current))
+            return out
         if isinstance(expr, ir.MethodCall):
             return (yield from self._method(expr, env))
         if isinstance(expr, ir.Field):
@@ -192,7 +210,7 @@ class Interpreter:
             return (yield from self._binary(expr, env))
         if isinstance(expr, ir.LetCond):
             pairs = yield ("expr", expr.value, env)
-            out: Pairs = []
+            out = []
             for current, value in pairs:
                 yes, no = self._match_pattern(expr.pattern, value, current, expr.value)
                 out.extend((e, TRUE) for e in yes)
@@ -208,7 +226,7 @@ class Interpreter:
             return (yield ("block", expr, env))
         if isinstance(expr, ir.Return):
             pairs = [(env, UNIT)] if expr.value is None else (yield ("expr", expr.value, env))
-            self._returns.extend(pairs)
+            self.returns.extend(pairs)
             return []
         if isinstance(expr, ir.Break):
             pairs = [(env, UNIT)] if expr.value is None else (yield ("expr", expr.value, env))
@@ -232,6 +250,8 @@ class Interpreter:
             pairs = yield ("expr", expr.value, env)
             return [(e, unwrap(v)) for e, v in pairs]
         if isinstance(expr, ir.Closure):
+            self._closures[expr.span.start] = expr
+            self._uncalled.setdefault(expr.span.start, env)
             return [(env, Value(closure=expr.span.start))]
         states = yield from self._seq(expr.parts, env)
         return [(e, UNKNOWN_VALUE) for e, _ in states]
@@ -248,8 +268,54 @@ class Interpreter:
         for receiver_env, receiver in receivers:
             states = yield from self._seq(expr.args, receiver_env)
             for state_env, args in states:
-                out.extend(self.calls.method(expr, receiver, args, state_env))
+                adapted = None
+                if len(args) == 1:
+                    adapted = yield from adapt(self, expr, receiver, args[0], state_env)
+                if adapted is not None:
+                    out.extend(adapted)
+                elif expr.name == "push" and len(args) == 1:
+                    out.append((self._push(expr.receiver, args[0], state_env), UNIT))
+                else:
+                    out.extend(self.calls.method(expr, receiver, args, state_env))
         return out
+
+    def _push(self, target: ir.Expr, item: Value, env: Env) -> Env:
+        """`target.push(item)`: the collection's element may now also be `item`."""
+        if self.decl.owner and isinstance(target, ir.Field) and _is_self(target.base):
+            self.ctx.program.record_field(
+                self.decl.owner, target.name, array_value([detached(item)])
+            )
+            return env
+        if not isinstance(target, ir.Var):
+            return env
+        current = env.get(target.binding) or Value()
+        element = current.get_field("elem")
+        merged = item if element is None or element == Value() else join(element, item)
+        return env.set(target.binding, current.with_field("elem", merged))
+
+    def _callee_closure(self, expr: ir.Call, env: Env) -> ir.Closure | None:
+        if not isinstance(expr.callee, ir.Var):
+            return None
+        value = env.get(expr.callee.binding)
+        return self.closure(value) if value is not None else None
+
+    def closure(self, value: Value) -> ir.Closure | None:
+        """The closure expression a value was made from, if it was made in this function."""
+        if value.closure is None:
+            return None
+        self._uncalled.pop(value.closure, None)
+        return self._closures.get(value.closure)
+
+    def call_path(
+        self, path: ir.Path, args: list[Value], arg_exprs: list[ir.Expr], span: ir.Span, env: Env
+    ) -> Pairs:
+        """Call a named function used as a value (`.map(helper)`), with `arg_exprs` as the
+        argument expressions the call site shows."""
+        return self.calls.call(ir.Call(path, tuple(arg_exprs), span), args, env)
+
+    def call_rule_for(self, segments: tuple[str, ...]) -> Any:
+        """The API rule a path names (for pattern matching inside closures)."""
+        return self.ctx.call_rule(segments)
 
     def _read_field(self, expr: ir.Field, base: Value) -> Value:
         """`base.name`; a field of `self` not written in this function is read from what every
