@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from burnlint.analysis.cfg import BuildConfig
+from burnlint.analysis.crate import CrateInfo
 from burnlint.analysis.engine import Analyzer, Options
 from burnlint.analysis.source import SourceFile
 from burnlint.kb.load import check_sections, load_kb
@@ -17,7 +19,7 @@ ANALYZER = Analyzer(ENTRIES)
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 # Entries whose detector lands with the analyzer-depth issue; their Example is not expected to fire
 # yet and they have no corpus folder. Remove a code from here when its detector lands.
-NOT_YET_DETECTED = {"BD003": "needs cfg/feature evaluation", "BD006": "needs backend tracking"}
+NOT_YET_DETECTED: dict[str, str] = {}
 _CODE_BLOCK = re.compile(r"```rust\n(.*?)```", re.DOTALL)
 
 
@@ -32,7 +34,14 @@ def _block(entry: Entry, heading: str) -> str:
 
 
 def _analyze(entry: Entry, code: str) -> list[str]:
-    result = ANALYZER.analyze(SourceFile(f"{entry.id}.rs", code), Options(era=entry.eras[0]))
+    crate = None
+    example = entry.detect.get("example")
+    if isinstance(example, dict):
+        features = frozenset(example.get("autodiff_features", []))
+        config = BuildConfig(declared=features, assume_on=frozenset({"autodiff"}) | features)
+        crate = CrateInfo(None, "example", config, "", None, "", example["build"], features)
+    source = SourceFile(f"{entry.id}.rs", code)
+    result = ANALYZER.analyze(source, Options(era=entry.eras[0]), crate)
     return [f.code for f in result.findings]
 
 
@@ -95,13 +104,21 @@ def test_example_fires_and_use_instead_is_clean(entry: Entry) -> None:
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=_ids(ENTRIES))
 def test_every_code_has_firing_and_clean_fixtures(entry: Entry) -> None:
+    firing: list[Path] = []
+    clean: list[Path] = []
     folder = CORPUS / entry.id
+    for source in sorted(folder.glob("*.rs")):
+        (clean if "//@ clean" in source.read_text(encoding="utf-8") else firing).append(source)
+    # Crate fixtures count for every code they annotate, with their clean files as look-alikes.
+    for crate in sorted((CORPUS / "crates").glob("*/")):
+        texts = {p: p.read_text(encoding="utf-8") for p in crate.rglob("*.rs")}
+        if any(re.search(rf"//~\S*\s+(?:WARN\s+)?{entry.id}\b", t) for t in texts.values()):
+            firing.extend(p for p, t in texts.items() if "//@ clean" not in t)
+            clean.extend(p for p, t in texts.items() if "//@ clean" in t)
     if entry.id in NOT_YET_DETECTED:
-        assert not folder.exists(), f"{entry.id} has fixtures now: drop it from NOT_YET_DETECTED"
+        assert not firing, f"{entry.id} has firing fixtures now: drop it from NOT_YET_DETECTED"
         return
-    files = sorted(folder.glob("*.rs"))
-    clean = [f for f in files if "//@ clean" in f.read_text(encoding="utf-8")]
-    assert len(clean) >= 1 and len(files) - len(clean) >= 1
+    assert firing and clean, f"{entry.id} needs firing and clean fixtures"
     if entry.fixes:
         assert any(folder.glob("*.fixed")), (
             f"{entry.id} offers fixes but no fixture has a .fixed file"

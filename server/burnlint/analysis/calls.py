@@ -20,16 +20,18 @@ from burnlint.analysis.effects import (
 )
 from burnlint.analysis.items import FunctionDecl
 from burnlint.analysis.observe import Observer
-from burnlint.analysis.patterns import refine
+from burnlint.analysis.patterns import refine, variant_name
 from burnlint.analysis.sinks import Hit, Site
 from burnlint.analysis.state import Assumption, Env, Pairs
 from burnlint.analysis.valueops import (
     UNWRAP_METHODS,
     apply_step,
+    detached,
     instantiate,
     none_value,
     receiver_kinds,
     some_value,
+    tuple_value,
     unwrap,
     unwrap_or_default,
 )
@@ -74,9 +76,12 @@ class Summary:
     )
     hits: list[Hit] = field(default_factory=list[Hit])
     diverges: bool = False
+    stores: list[tuple[str, str, Value]] = field(default_factory=list[tuple[str, str, Value]])
+    """Field stores whose value depends on parameters: (type, field, value), made concrete
+    at each call site."""
 
     @staticmethod
-    def of(returns: Pairs, hits: list[Hit]) -> Summary:
+    def of(returns: Pairs, hits: list[Hit], stores: list[tuple[str, str, Value]]) -> Summary:
         """The summary of a function whose exits are `returns`: one case per assumption set."""
         by_assumptions: dict[frozenset[Assumption], list[Value]] = {}
         for env, value in returns:
@@ -85,7 +90,7 @@ class Summary:
         if len(cases) > MAX_CASES:
             # Every case is instantiated at every call site; past the cap, keep only their join.
             cases = [(frozenset[Assumption](), join_all([value for _, value in cases]))]
-        return Summary(cases, hits, diverges=not returns)
+        return Summary(cases, hits, diverges=not returns, stores=stores)
 
 
 class Program(Protocol):
@@ -124,6 +129,8 @@ class Context:
     consts: dict[str, ir.Lit]
     program: Program
     deadline: float
+    build: str = "unknown"
+    """Whether burn's `autodiff` feature is "on", "off" or "unknown" where this code compiles."""
 
     def resolve(self, segments: tuple[str, ...]) -> tuple[str, ...]:
         """A written path with its first segment expanded to the full path the file imports."""
@@ -146,6 +153,19 @@ class Calls:
         self.observer = observer
         self.used: dict[int, Summary | None] = {}
         """The callee summaries this function's result depends on, as they were when used."""
+        self.stores: list[tuple[str, str, Value]] = []
+        """Field stores that depend on this function's parameters (see `Summary.stores`)."""
+
+    def store(self, owner: str, name: str, value: Value) -> None:
+        """`owner`'s field `name` receives `value`: recorded now if it is concrete, at each call
+        site of this function if it depends on the parameters."""
+        if value.params:
+            entry = (owner, name, value)
+            if entry not in self.stores:
+                self.stores.append(entry)
+            # Callers outside the program (a public API) may pass anything.
+            value = detached(value)
+        self.ctx.program.record_field(owner, name, value)
 
     def path_value(self, path: ir.Path) -> Value:
         """The value of a path expression: a boolean constant, `None`, or an API value."""
@@ -159,6 +179,9 @@ class Calls:
             return strategy_value(segments[-1])
         if rule is not None:
             return effect_value(rule, path.span, [], None, {}, None)
+        variant = variant_name(segments)
+        if variant is not None:
+            return Value(boolean=frozenset({variant}))
         return UNKNOWN_VALUE
 
     def call(self, expr: ir.Call, args: list[Value], env: Env) -> Pairs:
@@ -178,6 +201,12 @@ class Calls:
         if rule is not None:
             named = {role: args[i] for role, i in rule.args.items() if i < len(args)}
             return self._api(rule, expr, args, None, named, env)
+        if segments[-1][:1].isupper():
+            # A tuple struct (or tuple variant) built from its fields: `Pair(a, b)`.
+            owner = self.caller.owner if segments == ("Self",) else segments[-1]
+            for index, arg in enumerate(args):
+                self.store(owner or segments[-1], str(index), arg)
+            return [(env, tuple_value(args))]
         return [(env, UNKNOWN_VALUE)]
 
     def method(self, expr: ir.MethodCall, receiver: Value, args: list[Value], env: Env) -> Pairs:
@@ -190,9 +219,14 @@ class Calls:
         if name in ITER_METHODS:
             element = receiver.get_field("elem")
             return [(env, receiver if element is not None else UNKNOWN_VALUE)]
-        if name == "index":
+        if name in ("index", "remove", "swap_remove"):
             element = receiver.get_field("elem")
             return [(env, element if element is not None else UNKNOWN_VALUE)]
+        if name in ("pop", "first", "last", "get", "first_mut", "last_mut", "get_mut"):
+            element = receiver.get_field("elem")
+            return [(env, some_value(element) if element is not None else UNKNOWN_VALUE)]
+        if name == "take" and not args:
+            return [(env, receiver)]
         if name == "unwrap_or_default":
             return [(env, unwrap_or_default(receiver, expr.span))]
         is_self = isinstance(expr.receiver, ir.Var) and expr.receiver.name == "self"
@@ -230,7 +264,7 @@ class Calls:
         env: Env,
     ) -> Pairs:
         value = effect_value(rule, expr.span, args, receiver, named, expr)
-        sink_values = effect_sink_values(rule, args, receiver, named)
+        sink_values = effect_sink_values(rule, args, receiver, named, self.ctx.build)
         if sink_values is not None:
             self.observer.effect(rule, sink_values, expr, env)
         return effect_outcomes(rule, value, env, expr)
@@ -254,6 +288,8 @@ class Calls:
                 continue
             for hit in summary.hits:
                 self._instantiate_hit(hit, function, args, arg_exprs, env, expr.span)
+            for owner, name, stored in summary.stores:
+                self.store(owner, name, instantiate(stored, args, expr.span))
             for assumptions, ret in summary.cases:
                 current = self._assume_all(env, assumptions, args, arg_exprs)
                 if current is not None:

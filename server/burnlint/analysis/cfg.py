@@ -21,9 +21,12 @@ class BuildConfig:
     enabled: frozenset[str] = frozenset()
     declared: frozenset[str] | None = None
     assume_on: frozenset[str] = frozenset({"autodiff"})
+    disabled: frozenset[str] = frozenset()
 
     def feature(self, name: str) -> bool | None:
         """True/False when decided, None when the feature may or may not be on."""
+        if name in self.disabled:
+            return False
         if name in self.enabled:
             return True
         if self.declared is not None and name not in self.declared:

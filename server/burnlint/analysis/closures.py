@@ -38,6 +38,7 @@ class Host(Protocol):
 
     returns: Pairs
     closure_depth: int
+    invocations: list[tuple[str, ir.Span]]
 
     def closure(self, value: Value) -> ir.Closure | None:
         """The closure expression a value was made from, if it was made in this function."""
@@ -54,8 +55,11 @@ class Host(Protocol):
         ...
 
 
-def invoke(host: Host, closure: ir.Closure, args: list[Value], env: Env) -> Gen:
-    """Evaluate `closure` applied to `args`; a `return` inside it returns from the closure."""
+def invoke(
+    host: Host, closure: ir.Closure, args: list[Value], env: Env, call: ir.Span | None = None
+) -> Gen:
+    """Evaluate `closure` applied to `args` (called at `call`, if the call is known); a
+    `return` inside it returns from the closure."""
     if host.closure_depth >= MAX_CLOSURE_DEPTH:
         return [(env, UNKNOWN_VALUE)]
     current = env
@@ -66,12 +70,16 @@ def invoke(host: Host, closure: ir.Closure, args: list[Value], env: Env) -> Gen:
     saved = host.returns
     host.returns = []
     host.closure_depth += 1
+    if call is not None:
+        host.invocations.append(("closure called here", call))
     try:
         pairs = yield ("expr", closure.body, current)
     finally:
         returned = host.returns
         host.returns = saved
         host.closure_depth -= 1
+        if call is not None:
+            host.invocations.pop()
     return pairs + returned
 
 
@@ -91,6 +99,7 @@ def adapt(
     option = element is None and receiver.get_field("some") is not None
     if option:
         element = receiver.get_field("some")
+    unknown = element is None
     if element is None:
         # An unknown collection: the closure still runs on (unknown) elements, and what it
         # produces is known, e.g. `rows.into_iter().map(|r| float_from_data(r, &ad_dev))`.
@@ -98,7 +107,7 @@ def adapt(
     argument = expr.args[0]
     closure = host.closure(function)
     if closure is not None:
-        results = yield from invoke(host, closure, [element], env)
+        results = yield from invoke(host, closure, [element], env, expr.span)
     elif isinstance(argument, ir.Path):
         results = host.call_path(argument, [element], [expr.receiver], expr.span, env)
     else:
@@ -113,6 +122,9 @@ def adapt(
             produced = unwrap(result) if kind == "filter_map" or expr.name == "flat_map" else result
             if option:
                 out.append((current, result if expr.name == "and_then" else some_value(produced)))
+            elif unknown:
+                # An unknown receiver may be an iterator or an `Option`: keep both shapes.
+                out.append((current, array_value([produced]).with_field("some", produced)))
             else:
                 out.append((current, array_value([produced])))
     return out

@@ -37,6 +37,22 @@ class CrateInfo:
     burn_version: str
     era: str | None
     era_reason: str
+    build: str = "unknown"
+    """Whether burn's `autodiff` feature is "on", "off", "optional" or "unknown" for this crate."""
+    autodiff_features: frozenset[str] = frozenset()
+    """The crate's own features that turn burn's `autodiff` feature on."""
+
+    def off_config(self) -> BuildConfig | None:
+        """The build with burn's autodiff off, when the crate can be built that way too."""
+        if self.build != "optional":
+            return None
+        config = self.config
+        return BuildConfig(
+            enabled=config.enabled - self.autodiff_features,
+            declared=config.declared,
+            assume_on=frozenset(),
+            disabled=self.autodiff_features,
+        )
 
 
 def era_from_version(version: str) -> str | None:
@@ -48,6 +64,9 @@ def era_from_version(version: str) -> str | None:
     assert major is not None and minor is not None and patch is not None
     if (major, minor) > (0, 22) or ((major, minor) == (0, 22) and (pre is None or pre >= 4)):
         return CONTEXT
+    if (major, minor) < (0, 22):
+        # The dispatch API before 0.22 only had the `checkpointing` field.
+        return CHECKPOINTING
     return None
 
 
@@ -94,30 +113,81 @@ def _describe(manifest: Path, data: dict[str, Any]) -> CrateInfo:
             continue
         enabled.add(name)
         pending.extend(str(dep) for dep in cast(list[Any], features.get(name, [])))
-    version = ""
-    for table_name in ("dependencies", "dev-dependencies"):
-        table = cast(dict[str, Any], data.get(table_name, {}))
-        for crate in BURN_CRATES:
-            spec = table.get(crate)
-            if isinstance(spec, str):
-                version = spec
-            elif isinstance(spec, dict):
-                spec_table = cast(dict[str, Any], spec)
-                version = str(
-                    spec_table.get("version", spec_table.get("rev", spec_table.get("branch", "")))
-                )
-            if version:
-                break
-        if version:
-            break
+    version, burn_features = _burn_dependency(data)
     lock_version = _lock_version(manifest.parent)
     version = lock_version or version
     era = era_from_version(version) if version else None
     reason = (
         f"burn {version} in {manifest.name if not lock_version else 'Cargo.lock'}" if era else ""
     )
-    config = BuildConfig(enabled=frozenset(enabled), declared=declared)
-    return CrateInfo(manifest, str(package.get("name", "")), config, version, era, reason)
+    autodiff_features = _autodiff_features(features)
+    assume = frozenset({"autodiff"}) | autodiff_features
+    config = BuildConfig(enabled=frozenset(enabled), declared=declared, assume_on=assume)
+    if burn_features is None:
+        build = "unknown"
+    elif burn_features & _AUTODIFF_ENABLERS or autodiff_features & enabled or _pulls_autodiff(data):
+        build = "on"
+    elif autodiff_features:
+        build = "optional"
+    else:
+        build = "off"
+    name = str(package.get("name", ""))
+    return CrateInfo(manifest, name, config, version, era, reason, build, autodiff_features)
+
+
+def _burn_dependency(data: dict[str, Any]) -> tuple[str, set[str] | None]:
+    """The burn version (or git rev) the crate depends on, and the features it enables there
+    (None when they are not known, e.g. inherited from a workspace)."""
+    for table_name in ("dependencies", "dev-dependencies"):
+        table = cast(dict[str, Any], data.get(table_name, {}))
+        for crate in BURN_CRATES:
+            spec = table.get(crate)
+            if isinstance(spec, str):
+                return spec, {"default"}
+            if isinstance(spec, dict):
+                spec_table = cast(dict[str, Any], spec)
+                version = str(
+                    spec_table.get("version", spec_table.get("rev", spec_table.get("branch", "")))
+                )
+                if spec_table.get("workspace"):
+                    return version, None
+                listed = {str(f) for f in cast(list[Any], spec_table.get("features", []))}
+                if spec_table.get("default-features", spec_table.get("default_features", True)):
+                    listed.add("default")
+                return version, listed
+    return "", None
+
+
+_AUTODIFF_ENABLERS = frozenset({"autodiff", "train", "rl", "default"})
+"""burn features that may turn `autodiff` on (directly, or through burn-train/burn-rl, which
+burn's default features include); only a build without all of them is known to lack autodiff."""
+
+
+def _pulls_autodiff(data: dict[str, Any]) -> bool:
+    """Whether another dependency may enable burn's autodiff through feature unification."""
+    for table_name in ("dependencies", "dev-dependencies"):
+        table = cast(dict[str, Any], data.get(table_name, {}))
+        if any(name in table for name in ("burn-train", "burn-autodiff", "burn-rl")):
+            return True
+    return False
+
+
+_AUTODIFF_FLAGS = frozenset(f"{crate}{sep}autodiff" for crate in BURN_CRATES for sep in ("/", "?/"))
+
+
+def _autodiff_features(features: dict[str, Any]) -> frozenset[str]:
+    """The crate features that (directly or through other features) enable burn's autodiff."""
+    found: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for name, deps in features.items():
+            listed = cast(list[Any], deps) if isinstance(deps, list) else []
+            entries = {str(d) for d in listed}
+            if name not in found and (entries & _AUTODIFF_FLAGS or entries & found):
+                found.add(str(name))
+                changed = True
+    return frozenset(found)
 
 
 def _lock_version(folder: Path) -> str:

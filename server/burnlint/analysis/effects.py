@@ -66,13 +66,18 @@ def effect_value(
             if strategy is not None and strategy.strategy
             else (frozenset({"?"}) if strategy is not None else frozenset({"Disabled"}))
         )
-        value = Value(device=frozenset({AUTODIFF}), strategy=strategies)
+        inner = named.get("device", receiver)
+        backend = inner.backend if inner is not None else EMPTY
+        value = Value(device=frozenset({AUTODIFF}), strategy=strategies, backend=backend)
         return value.with_origin(label or "autodiff device created here", span)
     if effect == "device-checkpointing":
         base = receiver if receiver is not None else UNKNOWN_VALUE
         return replace(base, strategy=frozenset({"Balanced"}))
-    if effect in ("device-plain", "device-inner"):
-        return Value(device=frozenset({PLAIN}))
+    if effect == "device-plain":
+        return Value(device=frozenset({PLAIN}), backend=_backend_of(site))
+    if effect == "device-inner":
+        inner = subject if subject is not None else UNKNOWN_VALUE
+        return Value(device=frozenset({PLAIN}), backend=inner.backend)
     if effect == "device-of":
         source = subject if subject is not None else UNKNOWN_VALUE
         device = device_of_tensor(source.tensor) if source.tensor else frozenset({UNKNOWN})
@@ -175,7 +180,7 @@ def _op_result(rule: ApiRule, args: list[Value], receiver: Value | None) -> Valu
 
 
 def effect_sink_values(
-    rule: ApiRule, args: list[Value], receiver: Value | None, named: dict[str, Value]
+    rule: ApiRule, args: list[Value], receiver: Value | None, named: dict[str, Value], build: str
 ) -> dict[str, Value] | None:
     """The role and value an effect-site sink checks for this rule, if its effect is checked."""
     if rule.effect == "device-autodiff":
@@ -184,6 +189,8 @@ def effect_sink_values(
     if rule.effect in ("tensor-lift", "kind-autodiff"):
         subject = _subject(args, receiver, named)
         return {"tensor": subject} if subject is not None else None
+    if rule.effect == "ctx-enabled":
+        return {"build": Value(boolean=frozenset({build}))}
     return None
 
 
@@ -212,3 +219,12 @@ def strategy_value(variant: str) -> Value:
     """A `GradientCheckpointingStrategy` variant; the 2026-05 name `None` meant `Disabled`."""
     name = "Disabled" if variant == "None" else variant
     return Value(strategy=frozenset({name or "?"}))
+
+
+def _backend_of(site: ir.Call | ir.MethodCall | None) -> frozenset[str]:
+    """The backend a `DispatchDevice::Variant(..)` constructor names (unknown otherwise)."""
+    if isinstance(site, ir.Call) and isinstance(site.callee, ir.Path):
+        segments = site.callee.segments
+        if len(segments) >= 2 and segments[-2] == "DispatchDevice" and segments[-1][:1].isupper():
+            return frozenset({segments[-1]})
+    return EMPTY

@@ -13,7 +13,7 @@ from burnlint.analysis.cfg import BuildConfig
 from burnlint.analysis.crate import CrateInfo, era_from_text
 from burnlint.analysis.findings import Finding, Range, Related
 from burnlint.analysis.fixes import build_fixes
-from burnlint.analysis.items import FunctionDecl, Module, collect_items
+from burnlint.analysis.items import FileItems, FunctionDecl, Module, collect_items
 from burnlint.analysis.program import Program, Unit
 from burnlint.analysis.sinks import Observation
 from burnlint.analysis.source import SourceFile
@@ -85,25 +85,29 @@ class Analyzer:
         if not any(f.target for f in files) or not any(api.may_fire(f.source.data) for f in files):
             return results
         units = [
-            Unit(
-                None,
-                f.source.path,
-                f.source,
-                f.module,
-                collect_items(f.source, crate.config, api.scope_names.__contains__, f.module, i),
-                f.target,
-            )
+            Unit(None, f.source.path, f.source, f.module, self._items(f, i, crate), f.target)
             for i, f in enumerate(files)
         ]
-        program = Program(api, era, units, options.budget_seconds)
+        build = {"optional": "on"}.get(crate.build, crate.build)
+        program = Program(api, era, units, options.budget_seconds, build)
         for decl in _reachable(program, api):
             program.summary(decl)
+        program.stabilize()
         for index, unit in enumerate(units):
             if not unit.target:
                 continue
             result = results[index]
-            for observation in program.observations(index, analyzed_only=True):
-                finding = self._finding(program, observation, era, options)
+            observations = program.observations(index, analyzed_only=True)
+            # A site reached in several contexts (a closure called twice) is edited once: its
+            # fixes are only safe when every context has the bug.
+            shared: dict[tuple[str, ir.Span, ir.Span | None], bool] = {}
+            for observation in observations:
+                key = _edit_key(observation)
+                clean = any(v == "none" for v, _ in observation.verdicts)
+                shared[key] = shared.get(key, False) or clean
+            for observation in observations:
+                partial = shared[_edit_key(observation)]
+                finding = self._finding(program, observation, era, options, partial)
                 if finding is not None:
                     result.findings.append(finding)
             result.findings = _deduplicated(result.findings)
@@ -114,8 +118,27 @@ class Analyzer:
                 )
         return results
 
+    def _items(self, file: CrateFile, index: int, crate: CrateInfo) -> FileItems:
+        """The file's items in the crate's main build, plus the functions that exist only when
+        burn's autodiff feature is off (checked for BD003, never called from the main build)."""
+        wants = self.api.scope_names.__contains__
+        items = collect_items(file.source, crate.config, wants, file.module, index)
+        off = crate.off_config()
+        if off is not None:
+            seen = {decl.node.id for decl in items.functions}
+            for decl in collect_items(file.source, off, wants, file.module, index).functions:
+                if decl.node.id not in seen:
+                    decl.build_off = True
+                    items.functions.append(decl)
+        return items
+
     def _finding(
-        self, program: Program, observation: Observation, era: str, options: Options
+        self,
+        program: Program,
+        observation: Observation,
+        era: str,
+        options: Options,
+        partial: bool = False,
     ) -> Finding | None:
         site = observation.site
         if options.select is not None and site.code not in options.select:
@@ -167,7 +190,9 @@ class Analyzer:
         for label, span in site.chain:
             related.append(Related(to_range(span), label))
         imports = program.units[site.span.file].items.imports
-        fixes = build_fixes(entry, observation, era, not must, imports, text_of, to_range)
+        fixes = build_fixes(
+            entry, observation, era, not must or partial, imports, text_of, to_range
+        )
         return Finding(
             code=entry.id,
             slug=entry.slug,
@@ -231,3 +256,9 @@ def _deduplicated(findings: list[Finding]) -> list[Finding]:
         extra = tuple(r for r in other.related if r not in primary.related)
         best[key] = replace(primary, related=primary.related + extra)
     return sorted(best.values(), key=lambda f: f.sort_key)
+
+
+def _edit_key(observation: Observation) -> tuple[str, ir.Span, ir.Span | None]:
+    """What a fix of this observation edits: the same site and operand, whatever the context."""
+    site = observation.site
+    return (site.code, site.span, site.role_span("tensor") or site.role_span("device"))

@@ -23,7 +23,6 @@ from burnlint.analysis.patterns import compare_ctx, match_pattern
 from burnlint.analysis.state import Env, Pairs, dedup, merge_envs
 from burnlint.analysis.valueops import (
     array_value,
-    detached,
     may_be,
     negate,
     read_field,
@@ -63,6 +62,7 @@ class Interpreter:
         self.calls = Calls(ctx, decl, self.observer)
         self.returns: Pairs = []
         self.closure_depth = 0
+        self.invocations = self.observer.invocations
         self._closures: dict[int, ir.Closure] = {}
         self._uncalled: dict[int, Env] = {}
         self._loops: list[_Loop] = []
@@ -85,7 +85,7 @@ class Interpreter:
             start, made = self._uncalled.popitem()
             closure = self._closures[start]
             self._run(invoke(self, closure, [UNKNOWN_VALUE] * len(closure.params), made))
-        return Summary.of(returns, self.observer.hits)
+        return Summary.of(returns, self.observer.hits, self.calls.stores)
 
     def _bind_param(self, pattern: ir.Pat, value: Value, env: Env) -> Env:
         if isinstance(pattern, ir.PBind):
@@ -186,7 +186,7 @@ class Interpreter:
             for current, args in states:
                 closure = self._callee_closure(expr, current)
                 if closure is not None:
-                    out.extend((yield from invoke(self, closure, args, current)))
+                    out.extend((yield from invoke(self, closure, args, current, expr.span)))
                 else:
                     out.extend(self.calls.call(expr, args, current))
             return out
@@ -282,9 +282,7 @@ class Interpreter:
     def _push(self, target: ir.Expr, item: Value, env: Env) -> Env:
         """`target.push(item)`: the collection's element may now also be `item`."""
         if self.decl.owner and isinstance(target, ir.Field) and _is_self(target.base):
-            self.ctx.program.record_field(
-                self.decl.owner, target.name, array_value([detached(item)])
-            )
+            self.calls.store(self.decl.owner, target.name, array_value([item]))
             return env
         if not isinstance(target, ir.Var):
             return env
@@ -320,8 +318,8 @@ class Interpreter:
     def _read_field(self, expr: ir.Field, base: Value) -> Value:
         """`base.name`; a field of `self` not written in this function is read from what every
         method of the type stores in it (a field-based, flow-insensitive summary)."""
-        owner = self.decl.owner
-        if owner and _is_self(expr.base) and base.get_field(expr.name) is None:
+        owner = self.decl.owner if _is_self(expr.base) else None
+        if owner and base.get_field(expr.name) is None:
             stored = self.ctx.program.field_value(owner, expr.name)
             if stored is not None:
                 return stored
@@ -341,7 +339,7 @@ class Interpreter:
             fields = {f.name: v for f, v in zip(expr.fields, values, strict=False)}
             if owner and owner[:1].isupper():
                 for field_name, field_value in fields.items():
-                    self.ctx.program.record_field(owner, field_name, detached(field_value))
+                    self.calls.store(owner, field_name, field_value)
             if not specs:
                 out.append((state_env, struct_value(base, fields)))
                 continue
@@ -362,7 +360,7 @@ class Interpreter:
                 continue
             if isinstance(target, ir.Field):
                 if self.decl.owner and _is_self(target.base):
-                    self.ctx.program.record_field(self.decl.owner, target.name, detached(value))
+                    self.calls.store(self.decl.owner, target.name, value)
                 for base_env, holder in (yield ("expr", target.base, current)):
                     self.observer.assign(expr, target, holder, value, base_env)
                     out.append((self._store(base_env, target, value), UNIT))
@@ -397,6 +395,15 @@ class Interpreter:
             for right_env, rvalue in (yield ("expr", expr.right, current)):
                 if expr.op in ("==", "!=") and (rvalue.ctx or lvalue.ctx):
                     out.extend(compare_ctx(expr, lvalue, rvalue, right_env))
+                elif expr.op in ("==", "!=") and _variants(lvalue) and _variants(rvalue):
+                    same = lvalue.boolean & rvalue.boolean
+                    certain = len(lvalue.boolean) == len(rvalue.boolean) == 1
+                    truths: set[str] = (
+                        {"true"} if same and certain else {"false"} if not same else set()
+                    )
+                    if expr.op == "!=":
+                        truths = {{"true": "false", "false": "true"}[t] for t in truths}
+                    out.append((right_env, Value(boolean=frozenset(truths))))
                 else:
                     out.append((right_env, Value()))
         return out
@@ -490,3 +497,7 @@ class Interpreter:
 
 def _is_self(expr: ir.Expr) -> bool:
     return isinstance(expr, ir.Var) and expr.name == "self"
+
+
+def _variants(value: Value) -> bool:
+    return bool(value.boolean) and all("::" in b for b in value.boolean)

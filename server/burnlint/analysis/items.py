@@ -33,6 +33,8 @@ class FunctionDecl:
     lowerer: BodyLowerer
     file: int = 0
     uid: int = -1
+    build_off: bool = False
+    """Compiled only when burn's `autodiff` feature is off (e.g. under `cfg(not(feature = ..))`)."""
     _lowered: ir.Function | None = None
 
     def lowered(self) -> ir.Function:

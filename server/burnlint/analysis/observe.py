@@ -7,6 +7,8 @@ values that still depend on the function's parameters also become `Hit`s for its
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from burnlint.analysis import ir
 from burnlint.analysis.api import ApiModel, ApiRule, SinkSpec
 from burnlint.analysis.sinks import Hit, Observation, Site, verdict
@@ -24,6 +26,8 @@ class Observer:
     def __init__(self, api: ApiModel, era: str) -> None:
         self.api = api
         self.era = era
+        self.invocations: list[tuple[str, ir.Span]] = []
+        """The closure calls being evaluated, innermost last: ("closure called here", span)."""
         self.observations: dict[ObservationKey, Observation] = {}
         self.hits: list[Hit] = []
 
@@ -31,6 +35,9 @@ class Observer:
         """Record the verdict for the values meeting at `site` on the path class `env`."""
         if spec.eras is not None and self.era not in spec.eras:
             return
+        if self.invocations:
+            # Inside a closure: each call of the closure is judged on its own.
+            site = replace(site, chain=(*site.chain, *reversed(self.invocations)))
         result = verdict(spec, values)
         if any(v.params for v in values.values()) and result in ("symbolic", "may", "must"):
             symbolic = tuple(sorted(values.items()))
@@ -62,6 +69,9 @@ class Observer:
                 continue
             if not any(_suffix(p, resolved) for p in spec.calls):
                 continue
+            if spec.when.get("backend") == "mismatch":
+                self._pair(spec, expr, args, env)
+                continue
             ctx_value = args[spec.context]
             for index in spec.tensors:
                 if index >= len(args):
@@ -79,6 +89,21 @@ class Observer:
                 )
                 self.observe(spec, site, {"tensor": args[index], "context": ctx_value}, env)
 
+    def _pair(self, spec: SinkSpec, expr: ir.Call, args: list[Value], env: Env) -> None:
+        """A sink about two operands together (e.g. their backends)."""
+        first, second = spec.tensors[:2]
+        if max(first, second) >= len(args):
+            return
+        site = Site(
+            code=spec.code,
+            kind="call",
+            span=expr.span,
+            whole=expr.span,
+            role_spans=(("tensor", expr.args[first].span), ("other", expr.args[second].span)),
+            scope=expr.scope,
+        )
+        self.observe(spec, site, {"tensor": args[first], "other": args[second]}, env)
+
     def effect(
         self, rule: ApiRule, values: dict[str, Value], expr: ir.Call | ir.MethodCall, env: Env
     ) -> None:
@@ -94,6 +119,8 @@ class Observer:
                 primary = expr.span
                 role_span = expr.args[0].span if expr.args else expr.span
             role = next(iter(values))
+            if role == "build":
+                role_span = primary
             site = Site(
                 code=spec.code,
                 kind="method" if isinstance(expr, ir.MethodCall) else "call",

@@ -89,6 +89,12 @@ def _match_one(
             return ([env] if is_none or not is_some else []), (
                 [env] if is_some or not is_none else []
             )
+        variant = variant_name(pat.path)
+        if variant is not None and value.boolean and all("::" in b for b in value.boolean):
+            # A unit enum variant against known variants: decided by the constants.
+            yes_hit = variant in value.boolean
+            no_hit = bool(value.boolean - {variant})
+            return ([env] if yes_hit else []), ([env] if no_hit else [])
         rule = rule_for(pat.path)
         if rule is not None and rule.effect in ("ctx-disabled", "ctx-enabled"):
             return split(
@@ -134,6 +140,15 @@ def _match_one(
         work.append((sub, read_field(value, key) if key != "?" else UNKNOWN_VALUE, None))
     refutable = len(path) > 1 or path == ("?",) or (bool(pat.fields) and pat.fields[0][0] == "0")
     return [env], ([env] if refutable and path != ("?",) else [])
+
+
+def variant_name(segments: tuple[str, ...]) -> str | None:
+    """`Mode::Eval` as a constant ("Mode::Eval") when the path looks like a unit enum variant."""
+    if len(segments) < 2 or segments[-2] == "Self":
+        return None
+    if segments[-1][:1].isupper() and segments[-2][:1].isupper():
+        return f"{segments[-2]}::{segments[-1]}"
+    return None
 
 
 def split(

@@ -55,9 +55,17 @@ class _Index:
 class Program:
     """Every unit of one crate, indexed for name resolution, with memoized summaries."""
 
-    def __init__(self, api: ApiModel, era: str, units: list[Unit], budget_seconds: float) -> None:
+    def __init__(
+        self,
+        api: ApiModel,
+        era: str,
+        units: list[Unit],
+        budget_seconds: float,
+        build: str = "unknown",
+    ) -> None:
         self.api = api
         self.era = era
+        self.build = build
         self.units = units
         self.budget_seconds = budget_seconds
         self.notes: list[tuple[int, str]] = []
@@ -65,9 +73,12 @@ class Program:
         self._summaries: dict[int, Summary] = {}
         self._observations: dict[int, dict[ObservationKey, Observation]] = {}
         self._in_progress: set[int] = set()
+        self._stack: list[int] = []
+        self._reads: dict[int, dict[tuple[str, str], Value | None]] = {}
+        self._used: dict[int, dict[int, Summary | None]] = {}
         self._fields: dict[tuple[str, str], Value] = {}
         self._owners_done: set[str] = set()
-        self._contexts: dict[int, Context] = {}
+        self._contexts: dict[tuple[int, str], Context] = {}
         self._depth = 0
         self._decls: list[FunctionDecl] = []
         for unit in units:
@@ -79,6 +90,10 @@ class Program:
                 self._add(decl)
 
     def _add(self, decl: FunctionDecl) -> None:
+        if decl.build_off:
+            # Only compiled without autodiff: analyzed on its own, never the target of a call
+            # from the main build (where a same-named autodiff variant exists).
+            return
         index = self._index
         if decl.owner is None:
             index.free.setdefault((decl.module, decl.name), []).append(decl)
@@ -112,8 +127,10 @@ class Program:
         if decl.uid in self._in_progress or self._depth >= MAX_SUMMARY_DEPTH:
             return None
         self._in_progress.add(decl.uid)
+        self._stack.append(decl.uid)
+        self._reads[decl.uid] = {}
         self._depth += 1
-        context = self._context(decl.file)
+        context = self._context(decl.file, "off" if decl.build_off else self.build)
         context.deadline = time.monotonic() + self.budget_seconds
         interpreter: Interpreter | None = None
         try:
@@ -130,18 +147,39 @@ class Program:
             )
         finally:
             self._depth -= 1
+            self._stack.pop()
             self._in_progress.discard(decl.uid)
         self._summaries[decl.uid] = summary
         if interpreter is not None:
             self._observations[decl.uid] = interpreter.observer.observations
+            self._used[decl.uid] = dict(interpreter.calls.used)
         return summary
 
-    def _context(self, file: int) -> Context:
-        context = self._contexts.get(file)
+    def stabilize(self, rounds: int = 3) -> None:
+        """Re-analyze functions that read a field or used a callee summary that has changed
+        since (summaries are computed on demand, so an early reader may have seen too little)."""
+        for _ in range(rounds):
+            stale = [
+                uid
+                for uid in list(self._summaries)
+                if any(
+                    self._fields.get(key) != seen for key, seen in self._reads.get(uid, {}).items()
+                )
+                or any(self._summaries.get(c) != s for c, s in self._used.get(uid, {}).items())
+            ]
+            if not stale:
+                return
+            for uid in stale:
+                self._summaries.pop(uid, None)
+            for uid in stale:
+                self.summary(self._decls[uid])
+
+    def _context(self, file: int, build: str) -> Context:
+        context = self._contexts.get((file, build))
         if context is None:
             items = self.units[file].items
-            context = Context(self.api, self.era, items.imports, items.consts, self, 0.0)
-            self._contexts[file] = context
+            context = Context(self.api, self.era, items.imports, items.consts, self, 0.0, build)
+            self._contexts[(file, build)] = context
         return context
 
     def resolve_function(
@@ -197,11 +235,15 @@ class Program:
 
     def field_value(self, owner: str, name: str) -> Value | None:
         """The join of every value any method of `owner` stores in its field `name`."""
+        reader = self._stack[-1] if self._stack else None
         if owner not in self._owners_done:
             self._owners_done.add(owner)
             for decl in self._index.by_owner.get(owner, []):
                 self.summary(decl)
-        return self._fields.get((owner, name))
+        value = self._fields.get((owner, name))
+        if reader is not None:
+            self._reads.setdefault(reader, {})[(owner, name)] = value
+        return value
 
     def record_field(self, owner: str, name: str, value: Value) -> None:
         """Remember that a method of `owner` stores `value` in its field `name`."""

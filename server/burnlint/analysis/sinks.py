@@ -60,6 +60,23 @@ def facet_of(value: Value, role: str) -> frozenset[str]:
 
 def verdict(spec: SinkSpec, values: dict[str, Value]) -> str:
     """ "must", "may", "symbolic" (depends on parameters) or "none" for one path."""
+    if spec.when.get("backend") == "mismatch":
+        return _backend_verdict(values)
+    return _facet_verdict(spec, values)
+
+
+def _backend_verdict(values: dict[str, Value]) -> str:
+    """Two operands whose known backends cannot coincide."""
+    lhs, rhs = values.get("tensor"), values.get("other")
+    if lhs is None or rhs is None or lhs.params or rhs.params:
+        return "none"
+    if lhs.backend and rhs.backend and not lhs.backend & rhs.backend:
+        return "must"
+    return "none"
+
+
+def _facet_verdict(spec: SinkSpec, values: dict[str, Value]) -> str:
+    """ "must", "may", "symbolic" (depends on parameters) or "none" for one path."""
     result = "must"
     for role, required in spec.when.items():
         value = values.get(role)

@@ -103,7 +103,11 @@ def struct_value(base: Value | None, fields: dict[str, Value]) -> Value:
 def tensor_facts(value: Value) -> Value:
     """Only what `value` says about a tensor: its kind, strategy, parameters and origins."""
     return Value(
-        tensor=value.tensor, strategy=value.strategy, params=value.params, origins=value.origins
+        tensor=value.tensor,
+        strategy=value.strategy,
+        params=value.params,
+        origins=value.origins,
+        backend=value.backend,
     )
 
 
@@ -115,7 +119,12 @@ def read_field(value: Value, name: str) -> Value:
     result: Value | None = None
     if value.tensor:
         if name == "kind":
-            result = Value(tensor=value.tensor, strategy=value.strategy, origins=value.origins)
+            result = Value(
+                tensor=value.tensor,
+                strategy=value.strategy,
+                backend=value.backend,
+                origins=value.origins,
+            )
         elif name in ("autodiff", "checkpointing"):
             result = Value(ctx=ctx_of_tensor(value.tensor), strategy=value.strategy)
     if value.params:
@@ -158,7 +167,9 @@ def tensor_on(device: Value, dtype: str) -> Value:
         else:
             kinds.add(UNKNOWN)
     origins = frozenset(o for o in device.origins if "autodiff" in o.label)
-    return Value(tensor=frozenset(kinds), strategy=device.strategy, origins=origins)
+    return Value(
+        tensor=frozenset(kinds), strategy=device.strategy, origins=origins, backend=device.backend
+    )
 
 
 def apply_step(value: Value, step: Step) -> Value:

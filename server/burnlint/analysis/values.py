@@ -51,6 +51,8 @@ class Value:
     closure: int | None = None
     hint: frozenset[str] = EMPTY
     """What the declared type says this is ("tensor", "device", "ctx"); never a fact for sinks."""
+    backend: frozenset[str] = EMPTY
+    """The concrete backends (`DispatchDevice` variants) a device or tensor may live on."""
     _hash: int = field(default=0, compare=False, repr=False)
     depth: int = field(default=0, compare=False, repr=False)
 
@@ -72,6 +74,7 @@ class Value:
                         self.boolean,
                         self.fields,
                         self.params,
+                        self.backend,
                         self.origins,
                         self.closure,
                         self.hint,
@@ -104,6 +107,7 @@ class Value:
             self.origins,
             self.closure,
             self.hint,
+            self.backend,
         )
 
     def project(self, step: Step) -> Value:
@@ -144,6 +148,11 @@ FALSE = Value(boolean=frozenset({"false"}))
 UNIT = Value()
 
 
+SHAPE_FIELDS = frozenset({"some", "none", "elem"})
+"""Fields that say what shape a value has (`Some` payload, `None`, collection element): a side
+without one contributes nothing to it, e.g. `None` joined with `Some(x)` has payload `x`."""
+
+
 def join(left: Value, right: Value) -> Value:
     """Least upper bound: every possibility of either side."""
     if left == right:
@@ -152,10 +161,14 @@ def join(left: Value, right: Value) -> Value:
     right_fields = dict(right.fields)
     for key, value in left.fields:
         other = right_fields.pop(key, None)
-        fields.append(
-            (key, join(value, other) if other is not None else join(value, UNKNOWN_VALUE))
-        )
-    fields.extend((key, join(value, UNKNOWN_VALUE)) for key, value in right_fields.items())
+        if other is not None:
+            fields.append((key, join(value, other)))
+        else:
+            fields.append((key, value if key in SHAPE_FIELDS else join(value, UNKNOWN_VALUE)))
+    fields.extend(
+        (key, value if key in SHAPE_FIELDS else join(value, UNKNOWN_VALUE))
+        for key, value in right_fields.items()
+    )
     origins = left.origins | right.origins
     if len(origins) > MAX_ORIGINS:
         origins = frozenset(sorted(origins, key=lambda o: (o.span.start, o.label))[:MAX_ORIGINS])
@@ -169,6 +182,7 @@ def join(left: Value, right: Value) -> Value:
         params=left.params | right.params,
         origins=origins,
         closure=left.closure if left.closure == right.closure else None,
+        backend=left.backend | right.backend,
         hint=left.hint | right.hint,
     )
 

@@ -1,0 +1,4 @@
+//! Shared device and context helpers for the workspace.
+//@ clean
+
+pub mod devices;
