@@ -325,7 +325,12 @@ class Calls:
         current = self._assume_all(env, hit.assumptions, args, arg_exprs)
         if current is None:
             return
-        values = {role: instantiate(value, args, span) for role, value in hit.values}
+        values = {
+            role: instantiate(value, args, span).with_step(
+                f"passed to `{function.name}` here", span
+            )
+            for role, value in hit.values
+        }
         chain = ((f"reaches `{function.name}`'s sink here", hit.site.span), *hit.site.chain)
         role_spans: list[tuple[str, ir.Span]] = []
         for role, value in hit.values:

@@ -175,18 +175,19 @@ class Analyzer:
         template = entry.finding if must else entry.finding_may
         # A long expression is left out of the message; the range already points at it.
         message = " ".join(template.format_map(_Names(names)).split())
+        # The flow, in order: each operand's origins and the steps it took, then the sink chain.
         related: list[Related] = []
         seen: set[tuple[ir.Span, str]] = set()
-        origins = sorted(
-            (origin for value in observation.values.values() for origin in value.origins),
-            key=lambda o: (o.span.file != site.span.file, o.span.file, o.span.start, o.label),
-        )
-        for origin in origins:
-            key = (origin.span, origin.label)
-            if key in seen or origin.span == site.span:
+        for role in ("tensor", "other", "device", "context", "build"):
+            value = observation.values.get(role)
+            if value is None:
                 continue
-            seen.add(key)
-            related.append(Related(to_range(origin.span), origin.label))
+            origins = sorted(value.origins, key=lambda o: (o.span.file, o.span.start, o.label))
+            for step in (*origins, *value.trail):
+                key = (step.span, step.label)
+                if key not in seen and step.span != site.span:
+                    seen.add(key)
+                    related.append(Related(to_range(step.span), step.label))
         for label, span in site.chain:
             related.append(Related(to_range(span), label))
         imports = program.units[site.span.file].items.imports

@@ -162,8 +162,11 @@ class Interpreter:
         else:
             pairs = yield ("expr", stmt.init, env)
         out: list[Env] = []
+        pattern = stmt.pattern
         for current, value in pairs:
-            yes, no = self._match_pattern(stmt.pattern, value, current, stmt.init)
+            if isinstance(pattern, ir.PBind):
+                value = value.with_step(f"bound to `{pattern.name}` here", pattern.span)
+            yes, no = self._match_pattern(pattern, value, current, stmt.init)
             out.extend(yes)
             if stmt.otherwise is not None and no:
                 for other in no:
@@ -356,11 +359,13 @@ class Interpreter:
             if expr.op:
                 value = UNKNOWN_VALUE
             if isinstance(target, ir.Var):
+                value = value.with_step(f"assigned to `{target.name}` here", expr.span)
                 out.append((current.set(target.binding, value), UNIT))
                 continue
             if isinstance(target, ir.Field):
                 if self.decl.owner and _is_self(target.base):
-                    self.calls.store(self.decl.owner, target.name, value)
+                    stored = value.with_step(f"stored in `self.{target.name}` here", expr.span)
+                    self.calls.store(self.decl.owner, target.name, stored)
                 for base_env, holder in (yield ("expr", target.base, current)):
                     self.observer.assign(expr, target, holder, value, base_env)
                     out.append((self._store(base_env, target, value), UNIT))

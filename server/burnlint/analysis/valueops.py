@@ -108,6 +108,7 @@ def tensor_facts(value: Value) -> Value:
         params=value.params,
         origins=value.origins,
         backend=value.backend,
+        trail=value.trail,
     )
 
 

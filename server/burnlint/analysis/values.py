@@ -26,6 +26,7 @@ Step = tuple[str, str]
 
 EMPTY: frozenset[str] = frozenset()
 MAX_ORIGINS = 4
+MAX_TRAIL = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,8 +54,11 @@ class Value:
     """What the declared type says this is ("tensor", "device", "ctx"); never a fact for sinks."""
     backend: frozenset[str] = EMPTY
     """The concrete backends (`DispatchDevice` variants) a device or tensor may live on."""
-    _hash: int = field(default=0, compare=False, repr=False)
-    depth: int = field(default=0, compare=False, repr=False)
+    trail: tuple[Origin, ...] = field(default=(), compare=False, repr=False)
+    """The steps the value took (bindings, stores, calls), in order; explanation only."""
+    # Derived, never copied by `dataclasses.replace`: a copied cached hash would be stale.
+    _hash: int = field(default=0, init=False, compare=False, repr=False)
+    depth: int = field(default=0, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.fields:
@@ -108,11 +112,22 @@ class Value:
             self.closure,
             self.hint,
             self.backend,
+            self.trail,
         )
 
     def project(self, step: Step) -> Value:
         """The symbolic value of `self` followed by `step`, when `self` depends on parameters."""
         return Value(params=frozenset((index, (*steps, step)) for index, steps in self.params))
+
+    def with_step(self, label: str, span: Span) -> Value:
+        """A copy whose trail records one more step, when the value carries a fact worth
+        explaining (an autodiff tensor or device, a disabled context)."""
+        if not (AUTODIFF in self.tensor or AUTODIFF in self.device or DISABLED in self.ctx):
+            return self
+        step = Origin(label, span)
+        if step in self.trail or len(self.trail) >= MAX_TRAIL:
+            return self
+        return replace(self, trail=(*self.trail, step))
 
     def with_origin(self, label: str, span: Span) -> Value:
         """A copy remembering one more origin."""
@@ -183,6 +198,7 @@ def join(left: Value, right: Value) -> Value:
         origins=origins,
         closure=left.closure if left.closure == right.closure else None,
         backend=left.backend | right.backend,
+        trail=left.trail or right.trail,
         hint=left.hint | right.hint,
     )
 
