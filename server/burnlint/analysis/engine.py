@@ -71,54 +71,27 @@ class Analyzer:
         self, files: list[CrateFile], options: Options, crate: CrateInfo | None = None
     ) -> list[FileResult]:
         """Analyze the files of one crate together; findings are reported for target files."""
-        crate = crate or CrateInfo(None, "", BuildConfig(), "", None, "")
-        api = self.api
-        results = [FileResult(f.source.path) for f in files]
-        if options.era:
-            era, reason = options.era, "set by configuration"
-        elif crate.era:
-            era, reason = crate.era, crate.era_reason
-        else:
-            era, reason = era_from_text(b"\n".join(f.source.data for f in files if f.target))
-        for result in results:
-            result.era, result.era_reason = era, reason
-        if not any(f.target for f in files) or not any(api.may_fire(f.source.data) for f in files):
-            return results
-        units = [
-            Unit(None, f.source.path, f.source, f.module, self._items(f, i, crate), f.target)
-            for i, f in enumerate(files)
-        ]
-        build = {"optional": "on"}.get(crate.build, crate.build)
-        program = Program(api, era, units, options.budget_seconds, build)
-        for decl in _reachable(program, api):
-            program.summary(decl)
-        program.stabilize()
-        for index, unit in enumerate(units):
-            if not unit.target:
-                continue
-            result = results[index]
-            observations = program.observations(index, analyzed_only=True)
-            # A site reached in several contexts (a closure called twice) is edited once: its
-            # fixes are only safe when every context has the bug.
-            shared: dict[tuple[str, ir.Span, ir.Span | None], bool] = {}
-            for observation in observations:
-                key = _edit_key(observation)
-                clean = any(v == "none" for v, _ in observation.verdicts)
-                shared[key] = shared.get(key, False) or clean
-            for observation in observations:
-                partial = shared[_edit_key(observation)]
-                finding = self._finding(program, observation, era, options, partial)
-                if finding is not None:
-                    result.findings.append(finding)
-            result.findings = _deduplicated(result.findings)
-            result.notes.extend(note for file, note in program.notes if file == index)
-            if unit.source.tree.root_node.has_error:
-                result.notes.append(
-                    "the file has syntax errors; burnlint analyzed what it could parse"
-                )
-        return results
+        return CrateSession(self, files, options, crate).results()
 
-    def _items(self, file: CrateFile, index: int, crate: CrateInfo) -> FileItems:
+    def report(self, program: Program, index: int, era: str, options: Options) -> list[Finding]:
+        """The findings in unit `index` of an analyzed program."""
+        observations = program.observations(index, analyzed_only=True)
+        # A site reached in several contexts (a closure called twice) is edited once: its
+        # fixes are only safe when every context has the bug.
+        shared: dict[tuple[str, ir.Span, ir.Span | None], bool] = {}
+        for observation in observations:
+            key = _edit_key(observation)
+            clean = any(v == "none" for v, _ in observation.verdicts)
+            shared[key] = shared.get(key, False) or clean
+        findings: list[Finding] = []
+        for observation in observations:
+            partial = shared[_edit_key(observation)]
+            finding = self._finding(program, observation, era, options, partial)
+            if finding is not None:
+                findings.append(finding)
+        return _deduplicated(findings)
+
+    def items(self, file: CrateFile, index: int, crate: CrateInfo) -> FileItems:
         """The file's items in the crate's main build, plus the functions that exist only when
         burn's autodiff feature is off (checked for BD003, never called from the main build)."""
         wants = self.api.scope_names.__contains__
@@ -215,12 +188,13 @@ class _Names(dict[str, str]):
 def _reachable(program: Program, api: ApiModel) -> Iterator[FunctionDecl]:
     """The functions that can observe a sink: those whose text names a sink word, then, until
     nothing changes, those whose text names a function already known to reach a sink."""
-    texts: list[bytes] = []
-    for decl in program.decls:
+    decls = program.decls
+    texts: dict[int, bytes] = {}
+    for decl in decls:
         data = program.units[decl.file].source.data
-        texts.append(data[decl.node.start_byte : decl.node.end_byte])
+        texts[decl.uid] = data[decl.node.start_byte : decl.node.end_byte]
     done: set[int] = set()
-    frontier = [d for d in program.decls if api.may_fire(texts[d.uid])]
+    frontier = [d for d in decls if api.may_fire(texts[d.uid])]
     while frontier:
         names: set[str] = set()
         for decl in frontier:
@@ -234,7 +208,7 @@ def _reachable(program: Program, api: ApiModel) -> Iterator[FunctionDecl]:
         pattern = re.compile(
             rb"\b(?:" + b"|".join(re.escape(n.encode()) for n in sorted(names)) + rb")\b"
         )
-        frontier = [d for d in program.decls if d.uid not in done and pattern.search(texts[d.uid])]
+        frontier = [d for d in decls if d.uid not in done and pattern.search(texts[d.uid])]
 
 
 def _deduplicated(findings: list[Finding]) -> list[Finding]:
@@ -263,3 +237,78 @@ def _edit_key(observation: Observation) -> tuple[str, ir.Span, ir.Span | None]:
     """What a fix of this observation edits: the same site and operand, whatever the context."""
     site = observation.site
     return (site.code, site.span, site.role_span("tensor") or site.role_span("device"))
+
+
+class CrateSession:
+    """One crate kept analyzed: `results` reports, `update` swaps in a new version of a file and
+    re-analyzes only what depended on it (the language server keeps one per crate)."""
+
+    def __init__(
+        self,
+        analyzer: Analyzer,
+        files: list[CrateFile],
+        options: Options,
+        crate: CrateInfo | None = None,
+    ) -> None:
+        self.analyzer = analyzer
+        self.files = list(files)
+        self.options = options
+        self.crate = crate or CrateInfo(None, "", BuildConfig(), "", None, "")
+        if options.era:
+            self.era, self.era_reason = options.era, "set by configuration"
+        elif self.crate.era:
+            self.era, self.era_reason = self.crate.era, self.crate.era_reason
+        else:
+            targets = b"\n".join(f.source.data for f in files if f.target)
+            self.era, self.era_reason = era_from_text(targets)
+        self.program: Program | None = None
+
+    def _program(self) -> Program | None:
+        if self.program is None:
+            api = self.analyzer.api
+            if not any(f.target for f in self.files):
+                return None
+            if not any(api.may_fire(f.source.data) for f in self.files):
+                return None
+            units = [self._unit(i) for i in range(len(self.files))]
+            build = {"optional": "on"}.get(self.crate.build, self.crate.build)
+            self.program = Program(api, self.era, units, self.options.budget_seconds, build)
+        return self.program
+
+    def _unit(self, index: int) -> Unit:
+        file = self.files[index]
+        items = self.analyzer.items(file, index, self.crate)
+        return Unit(None, file.source.path, file.source, file.module, items, file.target)
+
+    def update(self, index: int, source: SourceFile) -> set[int]:
+        """Replace file `index`'s text; returns the ids of the analyses that were dropped."""
+        old = self.files[index]
+        if old.source.data == source.data:
+            return set()
+        self.files[index] = CrateFile(source, old.module, old.target)
+        if self.program is None:
+            return set()
+        return self.program.replace_unit(index, self._unit(index))
+
+    def results(self) -> list[FileResult]:
+        """Findings for every target file (analyzing whatever is not analyzed yet)."""
+        results = [
+            FileResult(f.source.path, era=self.era, era_reason=self.era_reason) for f in self.files
+        ]
+        program = self._program()
+        if program is None:
+            return results
+        for decl in _reachable(program, self.analyzer.api):
+            program.summary(decl)
+        program.stabilize()
+        for index, unit in enumerate(program.units):
+            if not unit.target:
+                continue
+            result = results[index]
+            result.findings = self.analyzer.report(program, index, self.era, self.options)
+            result.notes.extend(note for file, note in program.notes if file == index)
+            if unit.source.tree.root_node.has_error:
+                result.notes.append(
+                    "the file has syntax errors; burnlint analyzed what it could parse"
+                )
+        return results

@@ -81,13 +81,57 @@ class Program:
         self._contexts: dict[tuple[int, str], Context] = {}
         self._depth = 0
         self._decls: list[FunctionDecl] = []
+        self._dead: set[int] = set()
+        self._writers: dict[tuple[str, str], set[int]] = {}
         for unit in units:
+            self._number(unit)
+        self._rebuild_index()
+
+    def _number(self, unit: Unit) -> None:
+        for decl in unit.items.functions:
+            decl.uid = len(self._decls)
+            self._decls.append(decl)
+
+    def _rebuild_index(self) -> None:
+        self._index = _Index()
+        for unit in self.units:
             self._index.modules.add(unit.module)
             self._index.modules.update(unit.items.inline_modules)
             for decl in unit.items.functions:
-                decl.uid = len(self._decls)
-                self._decls.append(decl)
                 self._add(decl)
+
+    def replace_unit(self, index: int, unit: Unit) -> set[int]:
+        """Swap in a new version of one file. Drops what depended on the old one (its functions,
+        their callers, and everything that wrote or read struct fields) and returns the dropped
+        ids; the next `summary` calls recompute them on demand."""
+        old = {decl.uid for decl in self.units[index].items.functions}
+        self.units[index] = unit
+        self._number(unit)
+        self._dead |= old
+        self._rebuild_index()
+        dropped = set(old)
+        if self._fields:
+            # Field summaries are joins over every writer; rebuild them from scratch.
+            dropped |= {uid for uids in self._writers.values() for uid in uids}
+            dropped |= {uid for uid, reads in self._reads.items() if reads}
+            self._fields.clear()
+            self._writers.clear()
+            self._owners_done.clear()
+        changed = True
+        while changed:
+            changed = False
+            for uid, used in self._used.items():
+                if uid not in dropped and any(callee in dropped for callee in used):
+                    dropped.add(uid)
+                    changed = True
+        for uid in dropped:
+            self._summaries.pop(uid, None)
+            self._observations.pop(uid, None)
+            self._used.pop(uid, None)
+            self._reads.pop(uid, None)
+        self._contexts = {key: ctx for key, ctx in self._contexts.items() if key[0] != index}
+        self.notes = [(file, note) for file, note in self.notes if file != index]
+        return dropped
 
     def _add(self, decl: FunctionDecl) -> None:
         if decl.build_off:
@@ -106,8 +150,13 @@ class Program:
 
     @property
     def decls(self) -> list[FunctionDecl]:
-        """Every function of the program, indexed by `uid`."""
-        return self._decls
+        """Every live function of the program."""
+        return [decl for decl in self._decls if decl.uid not in self._dead]
+
+    @property
+    def analyzed(self) -> int:
+        """How many function analyses are currently memoized (for tests and statistics)."""
+        return len(self._summaries)
 
     def observations(self, file: int, analyzed_only: bool = False) -> list[Observation]:
         """Everything observed at the sinks of the functions of unit `file` (all of them are
@@ -248,5 +297,7 @@ class Program:
     def record_field(self, owner: str, name: str, value: Value) -> None:
         """Remember that a method of `owner` stores `value` in its field `name`."""
         key = (owner, name)
+        if self._stack:
+            self._writers.setdefault(key, set()).add(self._stack[-1])
         old = self._fields.get(key)
         self._fields[key] = value if old is None else join(old, value)
