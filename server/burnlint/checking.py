@@ -7,8 +7,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from burnlint.analysis.crate import find_crate, module_of, path_modules
-from burnlint.analysis.engine import Analyzer, CrateFile, FileResult, Options
+from burnlint.analysis.crate import CrateInfo, find_crate, module_of, path_modules
+from burnlint.analysis.engine import Analyzer, CrateFile, CrateSession, FileResult, Options
 from burnlint.analysis.source import SourceFile
 from burnlint.walk import Target, discover
 
@@ -79,10 +79,33 @@ def check_batch(
     texts: dict[str, str],
 ) -> list[FileResult]:
     """Analyze target files together with the rest of their crate (for summaries)."""
-    crate = find_crate(batch[0][0].path)
-    inputs: dict[Path, tuple[str, str, bool]] = {}
-    for target, text in batch:
-        inputs[target.path.resolve()] = (target.shown, text, True)
+    targets = {target.path.resolve(): (target.shown, text) for target, text in batch}
+    loaded = load_crate(batch[0][0].path, targets)
+    texts.update((f.source.path, f.source.text) for f in loaded.files)
+    session = CrateSession(analyzer, loaded.files, options, loaded.crate)
+    return [r for r, f in zip(session.results(), loaded.files, strict=True) if f.target]
+
+
+@dataclass(slots=True)
+class LoadedCrate:
+    """A crate's files ready for analysis, with where each file is on disk."""
+
+    crate: CrateInfo
+    files: list[CrateFile]
+    paths: list[Path]
+
+
+def load_crate(
+    path: Path, targets: dict[Path, tuple[str, str]], everything: bool = False
+) -> LoadedCrate:
+    """The crate around `path`: the `targets` (resolved path -> (shown path, text), e.g. open
+    editor buffers) plus every other `.rs` file of the crate read from disk as context (or as
+    targets too, with `everything`)."""
+    crate = find_crate(path)
+    inputs: dict[Path, tuple[str, str, bool]] = {
+        resolved: (shown, text, True) for resolved, (shown, text) in targets.items()
+    }
+    manifest = crate.manifest
     if manifest is not None:
         root = manifest.parent
         for other in discover([str(root)]):
@@ -91,22 +114,15 @@ def check_batch(
                 continue
             text = read_source(other.path, other.shown, None)
             if text is not None:
-                inputs[resolved] = (os.path.relpath(other.path), text, False)
-    modules = {
-        path: module_of(manifest.parent, path) if manifest else ("crate",) for path in inputs
-    }
+                inputs[resolved] = (os.path.relpath(other.path), text, everything)
+    modules = {p: module_of(manifest.parent, p) if manifest else ("crate",) for p in inputs}
     if manifest is not None:
-        path_modules({path: text for path, (_, text, _) in inputs.items()}, modules)
+        path_modules({p: text for p, (_, text, _) in inputs.items()}, modules)
     files = [
-        CrateFile(SourceFile(shown, text), modules[path], target)
-        for path, (shown, text, target) in inputs.items()
+        CrateFile(SourceFile(shown, text), modules[p], target)
+        for p, (shown, text, target) in inputs.items()
     ]
-    texts.update((shown, text) for shown, text, _ in inputs.values())
-    return [
-        r
-        for r, f in zip(analyzer.analyze_files(files, options, crate), files, strict=True)
-        if f.target
-    ]
+    return LoadedCrate(crate, files, list(inputs))
 
 
 def _in_nested_crate(root: Path, path: Path) -> bool:

@@ -17,6 +17,7 @@ from burnlint.analysis.items import FileItems, FunctionDecl, Module, collect_ite
 from burnlint.analysis.program import Program, Unit
 from burnlint.analysis.sinks import Observation
 from burnlint.analysis.source import SourceFile
+from burnlint.analysis.suppress import Suppressions
 from burnlint.kb.model import Entry
 
 
@@ -84,10 +85,11 @@ class Analyzer:
             clean = any(v == "none" for v, _ in observation.verdicts)
             shared[key] = shared.get(key, False) or clean
         findings: list[Finding] = []
+        suppressions = Suppressions.parse(program.units[index].source.text)
         for observation in observations:
             partial = shared[_edit_key(observation)]
             finding = self._finding(program, observation, era, options, partial)
-            if finding is not None:
+            if finding is not None and not suppressions.covers(finding):
                 findings.append(finding)
         return _deduplicated(findings)
 
