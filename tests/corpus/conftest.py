@@ -96,6 +96,16 @@ def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> pytest.Col
     return None
 
 
+class CorpusItem(pytest.Item):
+    """A corpus check: failures print the fixture and what differed, not a traceback."""
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+        if isinstance(excinfo.value, CorpusError):
+            where = self.path.parent if self.path.name == "Cargo.toml" else self.path
+            return f"{where}:\n{excinfo.value}"
+        return str(super().repr_failure(excinfo))
+
+
 class CrateFixture(pytest.File):
     """A whole crate (or workspace) under tests/corpus/crates/NAME, checked as the CLI does."""
 
@@ -103,7 +113,7 @@ class CrateFixture(pytest.File):
         yield CrateItem.from_parent(self, name="diagnostics")
 
 
-class CrateItem(pytest.Item):
+class CrateItem(CorpusItem):
     def runtest(self) -> None:
         root = self.path.parent
         wanted: Counter[tuple[str, int, str, str]] = Counter()
@@ -137,11 +147,6 @@ class CrateItem(pytest.Item):
         if problems:
             raise CorpusError("\n".join(problems))
 
-    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
-        if isinstance(excinfo.value, CorpusError):
-            return f"{self.path.parent}:\n{excinfo.value}"
-        return str(super().repr_failure(excinfo))
-
     def reportinfo(self) -> tuple[Path, int, str]:
         return self.path, 0, f"corpus crate: {self.path.parent.name}"
 
@@ -152,7 +157,7 @@ class FixtureFile(pytest.File):
         yield FixItem.from_parent(self, name="fix")
 
 
-class DiagnosticsItem(pytest.Item):
+class DiagnosticsItem(CorpusItem):
     def runtest(self) -> None:
         fixture = parse_fixture(self.path)
         clean = "clean" in fixture.directives
@@ -189,16 +194,11 @@ class DiagnosticsItem(pytest.Item):
         if problems:
             raise CorpusError("\n".join(problems))
 
-    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
-        if isinstance(excinfo.value, CorpusError):
-            return f"{self.path}:\n{excinfo.value}"
-        return str(super().repr_failure(excinfo))
-
     def reportinfo(self) -> tuple[Path, int, str]:
         return self.path, 0, f"corpus: {self.path.name} diagnostics"
 
 
-class FixItem(pytest.Item):
+class FixItem(CorpusItem):
     def runtest(self) -> None:
         fixture = parse_fixture(self.path)
         result = analyze_fixture(fixture)
@@ -237,11 +237,6 @@ class FixItem(pytest.Item):
                 "the fixed text still has errors: "
                 + "; ".join(f"line {f.range.start.line + 1} {f.code}: {f.message}" for f in left)
             )
-
-    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
-        if isinstance(excinfo.value, CorpusError):
-            return f"{self.path}:\n{excinfo.value}"
-        return str(super().repr_failure(excinfo))
 
     def reportinfo(self) -> tuple[Path, int, str]:
         return self.path, 0, f"corpus: {self.path.name} fix"
