@@ -99,6 +99,10 @@ def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> pytest.Col
 class CorpusItem(pytest.Item):
     """A corpus check: failures print the fixture and what differed, not a traceback."""
 
+    # pytest-lsp 1.0.1's `pytest_runtest_call` wrapper returns without yielding for items that
+    # have no `funcargs` (non-function items), which breaks them; give ours an empty one.
+    funcargs: dict[str, Any] = {}  # noqa: RUF012
+
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
         if isinstance(excinfo.value, CorpusError):
             where = self.path.parent if self.path.name == "Cargo.toml" else self.path
