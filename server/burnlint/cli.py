@@ -1,4 +1,4 @@
-"""Command line: `burnlint check`, `burnlint explain`, `burnlint --version`."""
+"""Command line: `burnlint check`, `burnlint explain`, `burnlint server`, `burnlint --version`."""
 
 from __future__ import annotations
 
@@ -47,6 +47,12 @@ def _parser() -> argparse.ArgumentParser:
     explain.add_argument(
         "query", nargs="+", help="BD001, autodiff-in-disabled-context, or panic text"
     )
+    server = commands.add_parser("server", help="run the language server (stdio by default)")
+    server.add_argument(
+        "--tcp", type=int, metavar="PORT", help="listen on 127.0.0.1:PORT instead (for debugging)"
+    )
+    # Language clients such as vscode-languageclient pass `--stdio`; it is the default anyway.
+    server.add_argument("--stdio", action="store_true", help=argparse.SUPPRESS)
     return parser
 
 
@@ -63,6 +69,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _check(args, entries)
     if args.command == "explain":
         return _explain(" ".join(args.query), entries)
+    if args.command == "server":
+        # Imported here so `check` and `explain` never pay for loading pygls.
+        from burnlint.lsp.main import serve
+
+        return serve(load_kb(), args.tcp)
     parser.print_help()
     return EXIT_ERROR
 

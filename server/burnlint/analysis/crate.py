@@ -85,6 +85,11 @@ def find_crate(path: Path) -> CrateInfo:
     return _crate_for_dir(folder)
 
 
+def forget_crates() -> None:
+    """Forget cached Cargo.toml/Cargo.lock reads (after they changed on disk)."""
+    _crate_for_dir.cache_clear()
+
+
 @lru_cache(maxsize=256)
 def _crate_for_dir(folder: Path) -> CrateInfo:
     for candidate in (folder, *folder.parents):

@@ -28,7 +28,8 @@ class Suppressions:
         found = Suppressions()
         if "burnlint:" not in text:
             return found
-        for number, line in enumerate(text.splitlines()):
+        # Lines as findings count them: only "\n" ends a line (a "\r" before it is kept).
+        for number, line in enumerate(text.split("\n")):
             for match in _COMMENT.finditer(line):
                 codes = {c.strip().upper() for c in match.group("codes").split(",") if c.strip()}
                 if match.group("kind") == "allow-file":

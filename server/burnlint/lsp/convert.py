@@ -1,0 +1,196 @@
+"""Every conversion from analyzer results to LSP types (`to_lsp_*`), and back from the
+`Diagnostic.data` the server attached. Byte offsets become positions in the negotiated encoding
+here, from the exact text that was analyzed."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, cast
+
+from lsprotocol import types
+from lsprotocol.converters import get_converter
+
+from burnlint.analysis.findings import Finding, Fix, Range
+from burnlint.lsp.hover import HoverText
+from burnlint.lsp.positions import Encoding, LineIndex
+
+SOURCE = "burnlint"
+_CONVERTER = get_converter()
+_SEVERITY = {
+    "error": types.DiagnosticSeverity.Error,
+    "warning": types.DiagnosticSeverity.Warning,
+    "info": types.DiagnosticSeverity.Information,
+    "hint": types.DiagnosticSeverity.Hint,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ConvertOptions:
+    """What shapes a diagnostic besides the finding: encoding, settings, client support."""
+
+    encoding: Encoding
+    severity: Mapping[str, str]
+    docs_url: str | None
+    related: bool
+    code_description: bool
+
+
+class Texts:
+    """The files a crate report names, each with a line index built on first use."""
+
+    def __init__(self, texts: Mapping[str, tuple[str, str]]) -> None:
+        """`texts`: the path findings use for a file -> (its URI, the analyzed text)."""
+        self._texts = texts
+        self._indexes: dict[str, tuple[str, LineIndex]] = {}
+
+    def locate(self, path: str) -> tuple[str, LineIndex] | None:
+        """(URI, line index) of a file by the path findings use for it."""
+        found = self._indexes.get(path)
+        if found is None:
+            entry = self._texts.get(path)
+            if entry is None:
+                return None
+            found = (entry[0], LineIndex(entry[1]))
+            self._indexes[path] = found
+        return found
+
+
+def to_lsp_position(index: LineIndex, byte_offset: int, encoding: Encoding) -> types.Position:
+    """An LSP position for a UTF-8 byte offset."""
+    line, character = index.position(byte_offset, encoding)
+    return types.Position(line=line, character=character)
+
+
+def to_lsp_range(index: LineIndex, start: int, end: int, encoding: Encoding) -> types.Range:
+    """An LSP range for a UTF-8 byte span."""
+    return types.Range(
+        start=to_lsp_position(index, start, encoding), end=to_lsp_position(index, end, encoding)
+    )
+
+
+def to_lsp_hover(index: LineIndex, hover: HoverText, encoding: Encoding) -> types.Hover:
+    """A Markdown hover over its byte span."""
+    return types.Hover(
+        contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=hover.markdown),
+        range=to_lsp_range(index, hover.start, hover.end, encoding),
+    )
+
+
+def to_lsp_location(texts: Texts, span: Range, encoding: Encoding) -> types.Location | None:
+    """An LSP location for an analyzer range (None if its file is unknown)."""
+    found = texts.locate(span.path)
+    if found is None:
+        return None
+    uri, index = found
+    return types.Location(
+        uri=uri, range=to_lsp_range(index, span.start_byte, span.end_byte, encoding)
+    )
+
+
+def to_lsp_severity(severity: str) -> types.DiagnosticSeverity:
+    """The LSP severity of an analyzer severity name."""
+    return _SEVERITY.get(severity, types.DiagnosticSeverity.Warning)
+
+
+def to_lsp_text_edits(
+    fix: Fix, texts: Texts, encoding: Encoding
+) -> dict[str, list[types.TextEdit]] | None:
+    """A fix's edits grouped by URI; None when one of them names an unknown file."""
+    out: dict[str, list[types.TextEdit]] = {}
+    for edit in fix.edits:
+        location = to_lsp_location(texts, edit.range, encoding)
+        if location is None:
+            return None
+        out.setdefault(location.uri, []).append(
+            types.TextEdit(range=location.range, new_text=edit.new_text)
+        )
+    return out
+
+
+def to_lsp_diagnostic(
+    finding: Finding, texts: Texts, options: ConvertOptions, version: int | None
+) -> types.Diagnostic:
+    """The LSP diagnostic of a finding; `data` carries the fixes so code actions need no
+    re-analysis."""
+    located = to_lsp_location(texts, finding.range, options.encoding)
+    if located is None:
+        raise ValueError(f"finding in unknown file {finding.range.path}")
+    related: list[types.DiagnosticRelatedInformation] | None = None
+    if options.related and finding.related:
+        related = []
+        for item in finding.related:
+            location = to_lsp_location(texts, item.range, options.encoding)
+            if location is not None:
+                related.append(types.DiagnosticRelatedInformation(location, item.message))
+    description = None
+    if options.code_description and options.docs_url:
+        href = options.docs_url.replace("{code}", finding.code).replace("{slug}", finding.slug)
+        description = types.CodeDescription(href=href)
+    fixes: list[dict[str, Any]] = []
+    for fix in finding.fixes:
+        edits = to_lsp_text_edits(fix, texts, options.encoding)
+        if edits is not None:
+            fixes.append(
+                {
+                    "id": fix.id,
+                    "title": fix.title,
+                    "safety": fix.safety,
+                    "edits": {uri: _CONVERTER.unstructure(e) for uri, e in edits.items()},
+                }
+            )
+    return types.Diagnostic(
+        range=located.range,
+        message=finding.message,
+        severity=to_lsp_severity(options.severity.get(finding.code, finding.severity)),
+        code=finding.code,
+        code_description=description,
+        source=SOURCE,
+        related_information=related,
+        data={"code": finding.code, "version": version, "fixes": fixes},
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class FixData:
+    """A fix read back from `Diagnostic.data`."""
+
+    id: str
+    title: str
+    safe: bool
+    edits: dict[str, list[types.TextEdit]]
+
+
+@dataclass(frozen=True, slots=True)
+class DiagnosticData:
+    """What the server stored in one of its diagnostics."""
+
+    code: str
+    version: int | None
+    fixes: tuple[FixData, ...]
+
+
+def from_lsp_data(diagnostic: types.Diagnostic) -> DiagnosticData | None:
+    """The data of a burnlint diagnostic sent back by the client; None for anything else."""
+    raw: object = cast(object, diagnostic.data)
+    if diagnostic.source != SOURCE or not isinstance(raw, Mapping):
+        return None
+    data = cast(Mapping[str, Any], raw)
+    code = data.get("code")
+    version = data.get("version")
+    raw_fixes = data.get("fixes", [])
+    if not isinstance(code, str) or not isinstance(raw_fixes, list):
+        return None
+    fixes: list[FixData] = []
+    for raw in cast(list[Any], raw_fixes):
+        try:
+            fix = cast(Mapping[str, Any], raw)
+            edits = {
+                str(uri): _CONVERTER.structure(items, list[types.TextEdit])
+                for uri, items in cast(Mapping[str, Any], fix["edits"]).items()
+            }
+            fixes.append(FixData(str(fix["id"]), str(fix["title"]), fix["safety"] == "safe", edits))
+        except Exception:
+            # A client that altered the data gets no fix rather than a failed request.
+            continue
+    return DiagnosticData(code, version if isinstance(version, int) else None, tuple(fixes))

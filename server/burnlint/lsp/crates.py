@@ -1,0 +1,158 @@
+"""One analyzed `CrateSession` per crate (keyed by its Cargo.toml), updated in place as buffers
+change, so an edit re-analyzes only what it affects.
+
+Not thread-safe: the server calls it from its single analysis thread only.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from burnlint.analysis import crate as crate_module
+from burnlint.analysis.crate import find_crate
+from burnlint.analysis.engine import Analyzer, CrateSession, Options
+from burnlint.analysis.findings import Finding
+from burnlint.analysis.source import SourceFile
+from burnlint.checking import load_crate, read_source
+from burnlint.walk import discover
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(slots=True)
+class FileReport:
+    """The findings for one file and the exact text they were computed from."""
+
+    path: Path | None
+    """Where the file is on disk; None for a document that is not a file."""
+    text: str
+    findings: list[Finding]
+    shown: str
+    """The path findings use for this file."""
+
+
+@dataclass(slots=True)
+class CrateReport:
+    """What one analysis of a crate found, with every crate file's text (for related spans)."""
+
+    files: list[FileReport] = field(default_factory=list[FileReport])
+    texts: dict[str, tuple[Path | None, str]] = field(
+        default_factory=dict[str, tuple[Path | None, str]]
+    )
+    """Shown path (as findings name files) -> (path on disk, analyzed text)."""
+
+
+@dataclass(slots=True)
+class _Entry:
+    session: CrateSession
+    paths: list[Path]
+    index: dict[Path, int]
+    buffered: set[Path]
+    """Files whose text came from an editor buffer rather than from disk."""
+    everything: bool
+    options: Options
+
+
+def crate_key(path: Path) -> Path:
+    """The cache key of the crate around `path`: its manifest, or the file itself."""
+    return find_crate(path).manifest or path
+
+
+def forget_manifests() -> None:
+    """Forget cached Cargo.toml/Cargo.lock reads after they changed on disk."""
+    # A stale cache would keep the old burn era or features until the server restarts.
+    crate_module.forget_crates()
+
+
+class CrateCache:
+    """Analyzed crates by key; rebuilt when the set of reported files or the options change."""
+
+    def __init__(self, analyzer: Analyzer) -> None:
+        self.analyzer = analyzer
+        self._entries: dict[Path, _Entry] = {}
+
+    def forget(self, key: Path | None = None) -> None:
+        """Drop one crate's session (or all of them)."""
+        if key is None:
+            self._entries.clear()
+        else:
+            self._entries.pop(key, None)
+
+    def forget_containing(self, path: Path) -> None:
+        """Drop every session that reads `path` or whose crate it belongs to (a file changed,
+        appeared or disappeared on disk)."""
+        owner = crate_key(path)
+        for key, entry in list(self._entries.items()):
+            if key in (owner, path) or path in entry.index:
+                del self._entries[key]
+
+    def analyze(
+        self, anchor: Path, buffers: dict[Path, str], options: Options, everything: bool
+    ) -> CrateReport:
+        """Analyze the crate around `anchor`: `buffers` (path -> unsaved text) are reported on,
+        and with `everything` every other file of the crate too."""
+        key = crate_key(anchor)
+        entry = self._entries.get(key)
+        if entry is not None and self._reusable(entry, buffers, options, everything):
+            self._sync(entry, buffers)
+        else:
+            entry = self._build(anchor, buffers, options, everything)
+            self._entries[key] = entry
+        session = entry.session
+        report = CrateReport()
+        for path, file in zip(entry.paths, session.files, strict=True):
+            report.texts[file.source.path] = (path, file.source.text)
+        for path, file, result in zip(entry.paths, session.files, session.results(), strict=True):
+            if file.target:
+                report.files.append(
+                    FileReport(path, file.source.text, result.findings, file.source.path)
+                )
+        return report
+
+    @staticmethod
+    def _reusable(
+        entry: _Entry, buffers: dict[Path, str], options: Options, everything: bool
+    ) -> bool:
+        if entry.options != options or entry.everything != everything:
+            return False
+        if not all(path in entry.index for path in buffers):
+            return False
+        if everything:
+            return True
+        targets = {path for path, i in entry.index.items() if entry.session.files[i].target}
+        return targets == set(buffers)
+
+    def _sync(self, entry: _Entry, buffers: dict[Path, str]) -> None:
+        """Swap changed buffers in; files no longer open go back to their text on disk."""
+        session = entry.session
+        for path in entry.buffered - set(buffers):
+            text = read_source(path, str(path), None)
+            if text is not None:
+                index = entry.index[path]
+                session.update(index, SourceFile(session.files[index].source.path, text))
+        for path, text in buffers.items():
+            index = entry.index[path]
+            if session.files[index].source.text != text:
+                session.update(index, SourceFile(session.files[index].source.path, text))
+        entry.buffered = set(buffers)
+
+    def _build(
+        self, anchor: Path, buffers: dict[Path, str], options: Options, everything: bool
+    ) -> _Entry:
+        targets = {path: (str(path), text) for path, text in buffers.items()}
+        loaded = load_crate(anchor, targets, everything)
+        logger.debug("analyzing crate %s (%d files)", loaded.crate.manifest, len(loaded.files))
+        session = CrateSession(self.analyzer, loaded.files, options, loaded.crate)
+        index = {path: i for i, path in enumerate(loaded.paths)}
+        return _Entry(session, loaded.paths, index, set(buffers), everything, options)
+
+
+def crate_files(folder: Path) -> dict[Path, list[Path]]:
+    """Every `.rs` file under `folder` (honouring `.gitignore`), grouped by crate key."""
+    groups: dict[Path, list[Path]] = {}
+    for target in discover([str(folder)]):
+        path = target.path.resolve()
+        groups.setdefault(crate_key(path), []).append(path)
+    return groups

@@ -1,0 +1,325 @@
+"""The diagnostics pipeline: debounce edits per document, run one analysis at a time off the
+event loop, drop results made stale by a newer edit or settings change, then push them or keep
+them for the client to pull."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from lsprotocol import types
+
+from burnlint.analysis.engine import Options
+from burnlint.analysis.findings import Finding
+from burnlint.lsp.convert import ConvertOptions
+from burnlint.lsp.crates import CrateCache, forget_manifests
+from burnlint.lsp.documents import OpenDocument, path_of
+from burnlint.lsp.jobs import Buffer, Job, JobResult, digest, run_job
+
+if TYPE_CHECKING:
+    from burnlint.lsp.server import BurnlintServer
+
+logger = logging.getLogger(__name__)
+DEBOUNCE_SECONDS = 0.15
+
+
+@dataclass(frozen=True, slots=True)
+class DocResult:
+    """The diagnostics of one version of an open document under one settings generation."""
+
+    version: int
+    generation: int
+    findings: list[Finding]
+    diagnostics: list[types.Diagnostic]
+    result_id: str
+    used: dict[str, int]
+    """URI -> version of every open buffer the analysis read (this one included)."""
+
+
+class Pipeline:
+    """Schedules analyses and delivers their diagnostics."""
+
+    def __init__(self, server: BurnlintServer) -> None:
+        self.server = server
+        self.cache = CrateCache(server.analyzer)
+        # One analysis thread: crate sessions are not thread-safe, and on a small machine a
+        # second CPU-bound thread would only slow the event loop down.
+        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="burnlint-analysis")
+        self.results: dict[str, DocResult] = {}
+        self.closed = False
+        self.disk_epoch = 0
+        """Bumped when files change on disk; a run that started before is stale."""
+        self._pending: dict[str, asyncio.Task[None]] = {}
+        self._sleeping: set[asyncio.Task[None]] = set()
+        self._waiters: dict[str, list[asyncio.Future[None]]] = {}
+        self._published: dict[str, tuple[int | None, str]] = {}
+
+    # Scheduling ---------------------------------------------------------------------------
+
+    def schedule(self, uri: str, delay: float = DEBOUNCE_SECONDS) -> None:
+        """Analyze the crate of `uri` after `delay`; a pending, not yet started run for the
+        same document is superseded."""
+        if self.closed:
+            return
+        old = self._pending.get(uri)
+        if old is not None and old in self._sleeping:
+            old.cancel()
+        task = asyncio.get_running_loop().create_task(self._debounced(uri, delay))
+        task.add_done_callback(log_failure)
+        self._pending[uri] = task
+
+    def schedule_all(self) -> None:
+        """Re-analyze every open document now."""
+        for doc in self.server.documents.all():
+            self.schedule(doc.uri, 0)
+
+    async def _debounced(self, uri: str, delay: float) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        self._sleeping.add(task)
+        try:
+            await asyncio.sleep(delay)
+        finally:
+            self._sleeping.discard(task)
+        try:
+            await self.run(uri)
+        finally:
+            if self._pending.get(uri) is task:
+                del self._pending[uri]
+            self._wake(uri)
+
+    async def run(self, uri: str) -> None:
+        """Analyze the crate of `uri` now and deliver what is still current."""
+        await self.server.settings_ready.wait()
+        job = self.job_for(uri)
+        if job is None or self.closed:
+            return
+        loop = asyncio.get_running_loop()
+        epoch = self.disk_epoch
+        try:
+            result = await loop.run_in_executor(self.executor, run_job, self.cache, job)
+        except Exception:
+            logger.exception("analysis of %s failed", uri)
+            self._store_failure(uri, job)
+            return
+        # Files changed on disk while this run read them; the run scheduled since replaces it.
+        if epoch == self.disk_epoch:
+            self.deliver(result, uri)
+
+    def job_for(self, uri: str) -> Job | None:
+        """A snapshot of everything a run for `uri` needs; None when there is nothing to do."""
+        server = self.server
+        settings = server.settings
+        if not settings.enable:
+            return None
+        doc = server.documents.get(uri)
+        anchor = doc.path if doc is not None else path_of(uri)
+        standalone = None
+        if doc is not None and doc.path is None:
+            standalone = Buffer(doc.uri, doc.version, doc.text)
+        if anchor is None and standalone is None:
+            return None
+        buffers = {
+            d.path: Buffer(d.uri, d.version, d.text)
+            for d in server.documents.all()
+            if d.path is not None
+        }
+        support = server.support
+        convert = ConvertOptions(
+            server.encoding,
+            settings.severity,
+            settings.docs_url,
+            support.related,
+            support.code_description,
+        )
+        return Job(
+            anchor,
+            buffers,
+            standalone,
+            Options(era=settings.era),
+            settings.scope == "workspace",
+            convert,
+            settings.ignore,
+            server.generation,
+        )
+
+    # Delivery -----------------------------------------------------------------------------
+
+    def deliver(self, result: JobResult, trigger: str) -> None:
+        """Keep and send a run's diagnostics, unless a buffer it read has changed since (then a
+        newer run is already scheduled) or the settings changed. `trigger` is the document the
+        run was for; a pull client is asked to pull again only when others changed."""
+        server = self.server
+        if result.generation != server.generation or not server.settings.enable:
+            return
+        for uri, version in result.used.items():
+            doc = server.documents.get(uri)
+            if doc is None or doc.version != version:
+                return
+        others_changed = False
+        for file in result.files:
+            doc = server.documents.get(file.uri)
+            if file.version is None:
+                # A file read from disk (workspace scope); skip it if it was opened meanwhile.
+                if doc is None:
+                    self.push(file.uri, None, file.diagnostics, file.result_id)
+                continue
+            if doc is None:
+                continue
+            previous = self.results.get(file.uri)
+            self.results[file.uri] = DocResult(
+                file.version,
+                result.generation,
+                file.findings,
+                file.diagnostics,
+                file.result_id,
+                result.used,
+            )
+            if server.support.pull:
+                changed = previous is not None and previous.result_id != file.result_id
+                others_changed |= changed and file.uri != trigger
+            else:
+                self.push(file.uri, file.version, file.diagnostics, file.result_id)
+            self._wake(file.uri)
+        if others_changed and server.support.refresh:
+            server.workspace_diagnostic_refresh(None)
+
+    def push(
+        self, uri: str, version: int | None, diagnostics: list[types.Diagnostic], result_id: str
+    ) -> None:
+        """Publish diagnostics unless the client already has exactly these."""
+        if self._published.get(uri) == (version, result_id):
+            return
+        if version is None and not diagnostics and uri not in self._published:
+            return
+        self._published[uri] = (version, result_id)
+        self.server.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics, version=version)
+        )
+
+    def clear(self, uri: str) -> None:
+        """Remove the diagnostics the server pushed for `uri`."""
+        if self._published.pop(uri, None) is not None:
+            self.server.text_document_publish_diagnostics(
+                types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
+            )
+
+    def clear_all(self, keep_open: bool = False) -> None:
+        """Remove pushed diagnostics (of closed files only, with `keep_open`)."""
+        for uri in list(self._published):
+            if not (keep_open and self.server.documents.get(uri) is not None):
+                self.clear(uri)
+
+    def forget_document(self, uri: str) -> None:
+        """A document was closed: drop its results and wake whoever waits for them."""
+        self.results.pop(uri, None)
+        self._wake(uri)
+
+    def _store_failure(self, uri: str, job: Job) -> None:
+        """After a failed run, record "no diagnostics" for its document so nobody waits on a
+        run that would only fail again."""
+        doc = self.server.documents.get(uri)
+        if doc is not None and job.generation == self.server.generation:
+            read = next((b for b in job.buffers.values() if b.uri == uri), job.standalone)
+            if read is not None and read.version == doc.version:
+                used = {uri: doc.version}
+                self.results[uri] = DocResult(doc.version, job.generation, [], [], digest([]), used)
+
+    # Reading ------------------------------------------------------------------------------
+
+    def latest(self, uri: str) -> DocResult | None:
+        """The document's result if it is current, without waiting: same settings, and no
+        buffer it was computed from (another file of the crate, say) changed or closed since."""
+        doc = self.server.documents.get(uri)
+        result = self.results.get(uri)
+        if doc is None or result is None or result.version != doc.version:
+            return None
+        if result.generation != self.server.generation:
+            return None
+        for other, version in result.used.items():
+            buffer = self.server.documents.get(other)
+            if buffer is None or buffer.version != version:
+                return None
+        return result
+
+    async def current(self, uri: str) -> DocResult | None:
+        """The document's current result, analyzing it if needed; None when it is not open
+        or burnlint is disabled."""
+        loop = asyncio.get_running_loop()
+        while True:
+            await self.server.settings_ready.wait()
+            if self.closed or not self.server.settings.enable:
+                return None
+            if self.server.documents.get(uri) is None:
+                return None
+            result = self.latest(uri)
+            if result is not None:
+                return result
+            if uri not in self._pending:
+                self.schedule(uri, 0)
+            waiter: asyncio.Future[None] = loop.create_future()
+            self._waiters.setdefault(uri, []).append(waiter)
+            await waiter
+
+    async def findings_of(self, doc: OpenDocument) -> list[Finding] | None:
+        """The findings of the document's current text (analyzing it if needed); None when
+        burnlint is off or the document closed."""
+        result = await self.current(doc.uri)
+        if result is None and (self.closed or not self.server.settings.enable):
+            return None
+        return result.findings if result is not None and result.version == doc.version else []
+
+    async def diagnostics_of(self, doc: OpenDocument, wait: bool) -> list[types.Diagnostic] | None:
+        """The document's diagnostics if they match its text (waiting for them with `wait`);
+        None while they are being computed."""
+        result = await self.current(doc.uri) if wait else self.latest(doc.uri)
+        return result.diagnostics if result is not None and result.version == doc.version else None
+
+    def _wake(self, uri: str) -> None:
+        for waiter in self._waiters.pop(uri, []):
+            if not waiter.done():
+                waiter.set_result(None)
+
+    # Caches -------------------------------------------------------------------------------
+
+    def forget_crates(self, path: Path | None = None, manifests: bool = False) -> None:
+        """Drop analyzed crates (those reading `path`, or all) after files changed on disk;
+        done on the analysis thread, in order with the runs. Kept results are no longer
+        current either."""
+        self.disk_epoch += 1
+        self.results.clear()
+        if manifests:
+            self._on_analysis_thread(forget_manifests)
+        if path is None:
+            self._on_analysis_thread(self.cache.forget)
+        else:
+            self._on_analysis_thread(self.cache.forget_containing, path)
+
+    def drop_crate(self, key: Path) -> None:
+        """Free the analysis of a crate nobody looks at (on the analysis thread)."""
+        self._on_analysis_thread(self.cache.forget, key)
+
+    def _on_analysis_thread(self, task: Callable[..., None], *args: Path) -> None:
+        if not self.closed:
+            self.executor.submit(task, *args)
+
+    def close(self) -> None:
+        """Stop scheduling, cancel pending runs and release waiters (at shutdown)."""
+        self.closed = True
+        for task in self._pending.values():
+            task.cancel()
+        self._pending.clear()
+        for uri in list(self._waiters):
+            self._wake(uri)
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+
+def log_failure(task: asyncio.Task[None]) -> None:
+    """Log the exception of a background task (nobody awaits it)."""
+    if not task.cancelled() and task.exception() is not None:
+        logger.error("background task %s failed", task.get_name(), exc_info=task.exception())

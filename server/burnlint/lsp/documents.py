@@ -1,0 +1,112 @@
+"""The open documents: their text as the editor has it (never normalised), kept in sync from
+incremental changes with LSP line semantics."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import unquote
+
+from burnlint.analysis.source import SourceFile
+from burnlint.lsp.positions import Encoding, LineIndex, apply_change
+
+Span = tuple[tuple[int, int], tuple[int, int]]
+
+
+@dataclass(slots=True)
+class OpenDocument:
+    """One open editor buffer."""
+
+    uri: str
+    path: Path | None
+    """Where the file is on disk; None for `untitled:` and other non-file documents."""
+    version: int
+    text: str
+    language_id: str = "rust"
+    _index: LineIndex | None = field(default=None, repr=False)
+    _parsed: SourceFile | None = field(default=None, repr=False)
+
+    @property
+    def index(self) -> LineIndex:
+        """The line index of the current text (built on first use after each change)."""
+        if self._index is None:
+            self._index = LineIndex(self.text)
+        return self._index
+
+    @property
+    def parsed(self) -> SourceFile:
+        """The current text parsed (built on first use after each change)."""
+        if self._parsed is None:
+            self._parsed = SourceFile(str(self.path or self.uri), self.text)
+        return self._parsed
+
+    def replace(self, version: int, text: str) -> None:
+        """Swap in a new version of the text."""
+        self.version = version
+        self.text = text
+        self._index = None
+        self._parsed = None
+
+
+def path_of(uri: str) -> Path | None:
+    """The file system path of a `file:` URI (percent-decoded, resolved); None otherwise."""
+    if not uri.startswith("file:"):
+        return None
+    rest = unquote(uri[len("file:") :])
+    if rest.startswith("//"):
+        rest = rest[2:]
+        host, _, rest = rest.partition("/")
+        rest = "/" + rest
+        if host and host != "localhost":
+            rest = f"//{host}{rest}"
+    # `file:///C:/x` on Windows.
+    if len(rest) > 2 and rest[0] == "/" and rest[2] == ":":
+        rest = rest[1:]
+    return Path(rest).resolve()
+
+
+def uri_of(path: Path) -> str:
+    """The `file:` URI of an absolute path."""
+    return path.resolve().as_uri()
+
+
+class Documents:
+    """Open documents by URI."""
+
+    def __init__(self) -> None:
+        self._docs: dict[str, OpenDocument] = {}
+
+    def open(self, uri: str, version: int, text: str, language_id: str) -> OpenDocument:
+        """Start tracking a document."""
+        doc = OpenDocument(uri, path_of(uri), version, text, language_id)
+        self._docs[uri] = doc
+        return doc
+
+    def change(
+        self, uri: str, version: int, changes: list[tuple[Span | None, str]], encoding: Encoding
+    ) -> OpenDocument | None:
+        """Apply content changes in order; None when the document is not open."""
+        doc = self._docs.get(uri)
+        if doc is None:
+            return None
+        text = doc.text
+        for span, new_text in changes:
+            text = apply_change(text, span, new_text, encoding)
+        doc.replace(version, text)
+        return doc
+
+    def close(self, uri: str) -> OpenDocument | None:
+        """Stop tracking a document; returns it if it was open."""
+        return self._docs.pop(uri, None)
+
+    def get(self, uri: str) -> OpenDocument | None:
+        """The open document at `uri`, if any."""
+        return self._docs.get(uri)
+
+    def all(self) -> list[OpenDocument]:
+        """Every open document."""
+        return list(self._docs.values())
+
+    def is_open(self, path: Path) -> bool:
+        """Whether a file on disk is open in the editor."""
+        return any(doc.path == path for doc in self._docs.values())

@@ -1,0 +1,100 @@
+"""The workspace scan (setting `scope: workspace`): analyze every crate of the workspace folders
+in the background, reporting `$/progress` the user can cancel."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from lsprotocol import types
+
+from burnlint.lsp.crates import crate_files
+from burnlint.lsp.documents import path_of, uri_of
+
+if TYPE_CHECKING:
+    from burnlint.lsp.server import BurnlintServer
+
+logger = logging.getLogger(__name__)
+_TOKENS = itertools.count(1)
+
+
+def workspace_roots(server: BurnlintServer) -> list[Path]:
+    """The workspace folders on disk (the root URI when the client sent no folders)."""
+    uris = [folder.uri for folder in server.workspace.folders.values()]
+    if not uris and server.workspace.root_uri:
+        uris = [server.workspace.root_uri]
+    roots = [path_of(uri) for uri in uris]
+    return [root for root in roots if root is not None and root.is_dir()]
+
+
+def _collect(roots: list[Path]) -> list[tuple[str, Path]]:
+    """Every crate under `roots`: its name for the progress message and one of its files."""
+    groups: dict[Path, Path] = {}
+    for root in roots:
+        for key, files in crate_files(root).items():
+            groups.setdefault(key, files[0])
+    return [
+        (key.parent.name if key.name == "Cargo.toml" else key.name, file)
+        for key, file in groups.items()
+    ]
+
+
+async def index_workspace(server: BurnlintServer, progress: bool) -> None:
+    """Analyze every crate once, publishing diagnostics for all their files; stops early when
+    the user cancels, the settings change or the server shuts down."""
+    pipeline = server.pipeline
+    generation = server.generation
+    loop = asyncio.get_running_loop()
+    crates = await loop.run_in_executor(pipeline.executor, _collect, workspace_roots(server))
+    token = await _begin(server, len(crates)) if progress and server.support.progress else None
+    done = 0
+    try:
+        for name, file in crates:
+            if token in server.cancelled_progress:
+                break
+            if generation != server.generation or pipeline.closed:
+                break
+            if token is not None:
+                percentage = done * 100 // max(1, len(crates))
+                message = f"{name} ({done + 1}/{len(crates)})"
+                _send(
+                    server,
+                    token,
+                    types.WorkDoneProgressReport(message=message, percentage=percentage),
+                )
+            await pipeline.run(uri_of(file))
+            done += 1
+    finally:
+        if token is not None:
+            message = f"{done} of {len(crates)} crates analyzed"
+            _send(server, token, types.WorkDoneProgressEnd(message=message))
+
+
+async def _begin(server: BurnlintServer, total: int) -> str | None:
+    token = f"burnlint/index/{next(_TOKENS)}"
+    try:
+        params = types.WorkDoneProgressCreateParams(token=token)
+        await server.window_work_done_progress_create_async(params)
+    except Exception as error:
+        # The client refused the token: scan without progress rather than not at all.
+        logger.info("no progress reporting: %s", error)
+        return None
+    begin = types.WorkDoneProgressBegin(
+        title="burnlint: checking the workspace",
+        message=f"{total} crates",
+        cancellable=True,
+        percentage=0,
+    )
+    _send(server, token, begin)
+    return token
+
+
+def _send(
+    server: BurnlintServer,
+    token: str,
+    value: types.WorkDoneProgressBegin | types.WorkDoneProgressReport | types.WorkDoneProgressEnd,
+) -> None:
+    server.progress(types.ProgressParams(token=token, value=value))

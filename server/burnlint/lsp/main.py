@@ -1,0 +1,36 @@
+"""Start the language server (`burnlint server`): logging, handlers, transport."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+from burnlint.kb.model import Entry
+from burnlint.lsp.handlers import register
+from burnlint.lsp.server import BurnlintServer
+
+
+def configure_logging() -> None:
+    """Log to stderr (stdout carries the protocol); pygls' per-message INFO lines are muted."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.addHandler(handler)
+    root.setLevel(logging.WARNING)
+    logging.getLogger("pygls").setLevel(logging.WARNING)
+    # Cancelling a request that already finished is routine for editors, not a warning.
+    logging.getLogger("pygls.protocol.json_rpc").setLevel(logging.ERROR)
+    logging.getLogger("burnlint").setLevel(logging.WARNING)
+
+
+def serve(entries: tuple[Entry, ...], tcp_port: int | None = None) -> int:
+    """Run the server over stdio (or TCP on 127.0.0.1) until the client exits; returns the
+    process exit code."""
+    configure_logging()
+    server = BurnlintServer(entries)
+    register(server)
+    if tcp_port is None:
+        server.start_io()
+    else:
+        server.start_tcp("127.0.0.1", tcp_port)
+    return server.exit_code

@@ -1,0 +1,140 @@
+"""Positions in one document's text, the way LSP counts them.
+
+LSP lines end at `\\n`, `\\r\\n` or a lone `\\r` (not at the other breaks `str.splitlines` knows), and
+a column counts code units of the negotiated encoding: UTF-8 bytes, UTF-16 units or Unicode
+scalars. The analyzer reports UTF-8 byte offsets. `LineIndex` converts between the three.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from typing import Literal
+
+Encoding = Literal["utf-8", "utf-16", "utf-32"]
+ENCODINGS: tuple[Encoding, ...] = ("utf-8", "utf-16", "utf-32")
+_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def units(text: str, encoding: Encoding) -> int:
+    """How many code units `text` takes in `encoding`."""
+    if encoding == "utf-32" or text.isascii():
+        return len(text)
+    if encoding == "utf-8":
+        return len(text.encode("utf-8"))
+    return len(text.encode("utf-16-le")) // 2
+
+
+def _prefix_chars(line: str, count: int, encoding: Encoding) -> int:
+    """How many characters of `line` fit in `count` code units (never splitting one)."""
+    if count <= 0:
+        return 0
+    if encoding == "utf-32" or line.isascii():
+        return min(count, len(line))
+    codec = "utf-8" if encoding == "utf-8" else "utf-16-le"
+    width = 1 if encoding == "utf-8" else 2
+    # A position inside a character (between the halves of a surrogate pair, or inside a UTF-8
+    # sequence) is dropped to the character's start by decoding only whole characters.
+    return len(line.encode(codec)[: count * width].decode(codec, errors="ignore"))
+
+
+class LineIndex:
+    """Line starts of one text, in characters and in UTF-8 bytes, for fast conversions."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.ascii = text.isascii()
+        starts = [0]
+        ends: list[int] = []
+        for match in _BREAK.finditer(text):
+            ends.append(match.start())
+            starts.append(match.end())
+        ends.append(len(text))
+        self._starts = starts
+        self._ends = ends
+        if self.ascii:
+            self._byte_starts = starts
+        else:
+            byte_starts = [0]
+            for index in range(1, len(starts)):
+                chunk = text[starts[index - 1] : starts[index]]
+                byte_starts.append(byte_starts[-1] + len(chunk.encode("utf-8")))
+            self._byte_starts = byte_starts
+
+    @property
+    def line_count(self) -> int:
+        """Number of lines; text ending in a line break has an empty last line."""
+        return len(self._starts)
+
+    def line_text(self, line: int) -> str:
+        """The text of `line` without its line break."""
+        return self.text[self._starts[line] : self._ends[line]]
+
+    def line_break(self, line: int) -> str:
+        """The break ending `line` ("" for the last line)."""
+        return (
+            self.text[self._ends[line] : self._starts[line + 1]]
+            if line + 1 < len(self._starts)
+            else ""
+        )
+
+    def newline(self) -> str:
+        """The file's newline style: its first line break, or `\\n` for a one-line file."""
+        return self.line_break(0) or "\n"
+
+    def char_offset_of_byte(self, offset: int) -> int:
+        """The character offset of UTF-8 byte `offset` (clamped to the text)."""
+        if self.ascii:
+            return max(0, min(offset, len(self.text)))
+        line = max(0, bisect.bisect_right(self._byte_starts, offset) - 1)
+        start = self._starts[line]
+        rest = max(0, offset - self._byte_starts[line])
+        chunk = self.text[start : self._starts[line + 1] if line + 1 < len(self._starts) else None]
+        return start + len(chunk.encode("utf-8")[:rest].decode("utf-8", errors="ignore"))
+
+    def byte_of_char_offset(self, offset: int) -> int:
+        """The UTF-8 byte offset of character `offset`."""
+        if self.ascii:
+            return offset
+        line = max(0, bisect.bisect_right(self._starts, offset) - 1)
+        return self._byte_starts[line] + len(self.text[self._starts[line] : offset].encode("utf-8"))
+
+    def position_of_char(self, offset: int, encoding: Encoding) -> tuple[int, int]:
+        """The (line, column in `encoding` units) of character `offset`."""
+        offset = max(0, min(offset, len(self.text)))
+        line = bisect.bisect_right(self._starts, offset) - 1
+        # An offset inside a line break (between `\r` and `\n`) is the end of the line.
+        end = min(offset, self._ends[line])
+        return line, units(self.text[self._starts[line] : end], encoding)
+
+    def position(self, byte_offset: int, encoding: Encoding) -> tuple[int, int]:
+        """The (line, column in `encoding` units) of UTF-8 byte `byte_offset`."""
+        return self.position_of_char(self.char_offset_of_byte(byte_offset), encoding)
+
+    def char_offset(self, line: int, character: int, encoding: Encoding) -> int:
+        """The character offset of an LSP position; columns past the line end mean its end."""
+        if line < 0:
+            return 0
+        if line >= len(self._starts):
+            return len(self.text)
+        return self._starts[line] + _prefix_chars(self.line_text(line), character, encoding)
+
+    def byte_offset(self, line: int, character: int, encoding: Encoding) -> int:
+        """The UTF-8 byte offset of an LSP position."""
+        return self.byte_of_char_offset(self.char_offset(line, character, encoding))
+
+
+def apply_change(
+    text: str,
+    span: tuple[tuple[int, int], tuple[int, int]] | None,
+    new_text: str,
+    encoding: Encoding,
+) -> str:
+    """`text` with the LSP range `span` ((line, col), (line, col)) replaced; no span: all of it."""
+    if span is None:
+        return new_text
+    index = LineIndex(text)
+    (start_line, start_col), (end_line, end_col) = span
+    start = index.char_offset(start_line, start_col, encoding)
+    end = max(start, index.char_offset(end_line, end_col, encoding))
+    return text[:start] + new_text + text[end:]

@@ -1,0 +1,71 @@
+"""Settings: pulled from `workspace/configuration`, re-read on `didChangeConfiguration`,
+falling back to `initializationOptions`; invalid values warn once and use defaults."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from harness import EDITORS, QUANT, Client, diagnostics, open_doc, start, until
+from lsprotocol import types  # noqa: TID251 - the LSP tests speak the protocol
+
+pytestmark = pytest.mark.timeout(30)
+
+
+def seed(found: list[types.Diagnostic]) -> list[types.Diagnostic]:
+    return [d for d in found if d.code == "BD001" and d.range.start.line == 15]
+
+
+async def reconfigure(lsp: Client, settings: dict[str, object]) -> int:
+    """Change the client's settings and notify the server; returns the publish mark."""
+    lsp.set_configuration(settings, section="burnlint")
+    mark = len(lsp.published)
+    lsp.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=None))
+    return mark
+
+
+@pytest.mark.parametrize("editor", EDITORS)
+async def test_configuration_changes_republish(lsp: Client, editor: str) -> None:
+    await start(lsp, editor, settings={})
+    uri = open_doc(lsp, QUANT)
+    [diagnostic] = seed(await diagnostics(lsp, uri, version=1))
+    assert diagnostic.severity == types.DiagnosticSeverity.Error
+    assert diagnostic.code_description is None
+
+    mark = await reconfigure(lsp, {"ignore": ["BD001"]})
+    assert seed(await diagnostics(lsp, uri, mark, version=1)) == []
+
+    docs = "https://burnlint.example/{code}"
+    mark = await reconfigure(lsp, {"severity": {"BD001": "warning"}, "docsUrl": docs})
+    [diagnostic] = seed(await diagnostics(lsp, uri, mark, version=1))
+    assert diagnostic.severity == types.DiagnosticSeverity.Warning
+    if editor == "visual-studio-code":
+        assert diagnostic.code_description == types.CodeDescription(
+            href="https://burnlint.example/BD001"
+        )
+    else:
+        # Neovim does not advertise `codeDescriptionSupport`.
+        assert diagnostic.code_description is None
+
+    mark = await reconfigure(lsp, {"enable": False})
+    assert await diagnostics(lsp, uri, mark) == []
+
+
+async def test_initialization_options_apply_and_invalid_values_warn_once(lsp: Client) -> None:
+    # The client has no `burnlint` section, so the initialization options are the settings:
+    # the valid severity override applies, the invalid values fall back to their defaults.
+    invalid = {"enable": "yes", "scope": "everywhere", "severity": {"BD001": "fatal"}}
+    options = {"burnlint": {**invalid, "severity": {"BD001": "hint", "BD004": "loud"}}}
+    await start(lsp, "visual-studio-code", init_options=options)
+    uri = open_doc(lsp, QUANT)
+    [diagnostic] = seed(await diagnostics(lsp, uri, version=1))
+    assert diagnostic.severity == types.DiagnosticSeverity.Hint
+    await until(lambda: bool(lsp.messages), "a window/showMessage warning")
+    [message] = lsp.messages
+    assert message.type == types.MessageType.Warning
+    for key in ("`enable`", "`scope`", "`severity.BD004`"):
+        assert key in message.message
+    # The same invalid settings again are not announced a second time.
+    lsp.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=None))
+    await asyncio.sleep(0.3)
+    assert len(lsp.messages) == 1

@@ -1,0 +1,84 @@
+"""The server's pure parts without a process: LSP line and column arithmetic, incremental
+changes, and settings parsing."""
+
+from __future__ import annotations
+
+import pytest
+
+from burnlint.lsp.positions import Encoding, LineIndex, apply_change
+from burnlint.lsp.settings import Settings, parse_settings
+
+pytestmark = pytest.mark.timeout(10)
+
+CODES = frozenset({"BD001", "BD004"})
+
+
+def test_only_lsp_line_breaks_count() -> None:
+    # `\f`, `\x1c` and U+2028 end lines for `str.splitlines`, never for LSP.
+    text = "a\fb\x1cc\u2028d\r\ne\rf\ng"
+    index = LineIndex(text)
+    assert index.line_count == 4
+    assert [index.line_text(n) for n in range(4)] == ["a\fb\x1cc\u2028d", "e", "f", "g"]
+    assert [index.line_break(n) for n in range(4)] == ["\r\n", "\r", "\n", ""]
+    assert index.newline() == "\r\n"
+
+
+@pytest.mark.parametrize(("encoding", "column"), [("utf-8", 12), ("utf-16", 7), ("utf-32", 6)])
+def test_columns_per_encoding(encoding: Encoding, column: int) -> None:
+    text = 'x\n"é😀漢" + y\n'
+    index = LineIndex(text)
+    byte = text.encode("utf-8").index(b"+")
+    assert index.position(byte, encoding) == (1, column)
+    assert index.byte_offset(1, column, encoding) == byte
+
+
+def test_positions_clamp_and_never_split_a_character() -> None:
+    index = LineIndex("😀ab\r\nz")
+    # Inside the surrogate pair (UTF-16 column 1) or the UTF-8 sequence: the character's start.
+    assert index.char_offset(0, 1, "utf-16") == 0
+    assert index.char_offset(0, 3, "utf-8") == 0
+    # Past the end of a line means its end, before the line break.
+    assert index.char_offset(0, 99, "utf-16") == 3
+    assert index.char_offset(9, 0, "utf-16") == len("😀ab\r\nz")
+    # An offset between `\r` and `\n` is the end of the line.
+    assert index.position_of_char(4, "utf-8") == (0, 6)
+
+
+def test_incremental_changes_use_the_client_encoding() -> None:
+    text = 'let s = "😀"; x\r\nnext\n'
+    span = ((0, 12), (0, 13))  # UTF-16: the `;` after the emoji
+    assert apply_change(text, span, ",", "utf-16") == 'let s = "😀", x\r\nnext\n'
+    span8 = ((0, 14), (0, 15))  # the same `;` in UTF-8 bytes
+    assert apply_change(text, span8, ",", "utf-8") == 'let s = "😀", x\r\nnext\n'
+    assert apply_change(text, ((1, 0), (2, 0)), "", "utf-16") == 'let s = "😀"; x\r\n'
+    assert apply_change(text, None, "all", "utf-16") == "all"
+
+
+def test_settings_defaults_and_wrapping() -> None:
+    assert parse_settings(None, CODES) == (Settings(), [])
+    wrapped = {"burnlint": {"ignore": ["bd004"], "era": "auto", "docsUrl": ""}}
+    settings, problems = parse_settings(wrapped, CODES)
+    assert problems == []
+    assert settings.ignore == frozenset({"BD004"}) and settings.era is None
+    assert settings.docs_url is None
+    plain, _ = parse_settings({"scope": "workspace", "era": "checkpointing"}, CODES)
+    assert plain.scope == "workspace" and plain.era == "checkpointing"
+
+
+def test_invalid_settings_fall_back_per_field() -> None:
+    raw = {
+        "enable": 1,
+        "severity": {"BD001": "warning", "BD999": "error", "BD004": "loud"},
+        "ignore": "BD001",
+        "scope": "all",
+        "unsafeFixes": False,
+        "era": "2026",
+        "logLevel": "trace",
+        "docsUrl": "https://example.test/docs",
+    }
+    settings, problems = parse_settings(raw, CODES)
+    assert settings == Settings(severity={"BD001": "warning"}, unsafe_fixes=False)
+    assert len(problems) == 8
+    assert parse_settings(["not", "an", "object"], CODES)[1] == [
+        "settings must be an object, got list"
+    ]
