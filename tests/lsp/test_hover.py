@@ -76,3 +76,37 @@ async def test_hover_on_comment_codes_and_panic_strings(
     assert "### BD001" in panic and "(checkpointing era)" in panic
     assert await at(6, "hello") is None
     assert await at(3, "panics") is None
+
+
+API = """use burn::backend::{Dispatch, DispatchAutodiffContext as Ctx, DispatchTensor, DispatchTensorKind};
+fn consistent(t: DispatchTensor) -> DispatchTensor {
+    let kind = t.kind; let ctx = if matches!(kind, DispatchTensorKind::Autodiff(_)) { t.autodiff } else { Ctx::Disabled };
+    let frozen = t.detach(); let plain = frozen.without_autodiff();
+    DispatchTensor { kind: plain.kind, autodiff: ctx }
+}
+"""
+
+
+@pytest.mark.parametrize("editor", EDITORS)
+async def test_hover_on_burn_api_names_explains_them(
+    lsp: Client, editor: str, tmp_path: Path
+) -> None:
+    await start(lsp, editor)
+    path = tmp_path / "api.rs"
+    path.write_text(API, encoding="utf-8")
+    uri = open_doc(lsp, path)
+    lines = API.splitlines()
+
+    async def at(line: int, needle: str) -> str:
+        column = lines[line].index(needle) + 1
+        return text_of(await hover(lsp, uri, line, character(lines[line], column, lsp.encoding)))
+
+    disabled = await at(2, "Disabled")
+    assert disabled.startswith("**`DispatchAutodiffContext::Disabled`** (burn API)")
+    assert "an autodiff float primitive must have an enabled autodiff context" in disabled
+    assert "autodiff-tracked float" in await at(2, "Autodiff(_)")
+    assert "KEEPS its autodiff kind" in await at(3, "detach")
+    assert "plain float kind" in await at(3, "without_autodiff")
+    # Names burn's API rules do not document get no hover.
+    column = lines[3].index("frozen") + 1
+    assert await hover(lsp, uri, 3, character(lines[3], column, lsp.encoding)) is None

@@ -64,6 +64,8 @@ class ApiRule:
     variant: str = ""
     label: str = ""
     entry: str = ""
+    doc: str = ""
+    """A one-paragraph explanation shown when hovering over a name this rule matches."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +127,14 @@ class ApiModel:
                 break
         self._call_cache[key] = found
         return found
+
+    def doc_for(self, path: tuple[str, ...], method: bool, era: str) -> ApiRule | None:
+        """The first documented rule for a call path (or, with `method`, a method name)."""
+        if method:
+            rules = [r for r in self.by_method.get(path[-1], ()) if r.doc]
+            return next((r for r in rules if r.eras is None or era in r.eras), None)
+        rule = self.match_call(path, era)
+        return rule if rule is not None and rule.doc else None
 
     def match_method(self, name: str, receiver_kinds: frozenset[str], era: str) -> ApiRule | None:
         """The first method rule for `name` whose receiver constraint holds."""
@@ -237,6 +247,7 @@ def _rule(entry: str, index: int, raw: Any) -> ApiRule:
         variant=str(table.get("variant", "")),
         label=str(table.get("label", "")),
         entry=entry,
+        doc=str(table.get("doc", "")),
     )
 
 

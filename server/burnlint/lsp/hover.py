@@ -9,7 +9,11 @@ from dataclasses import dataclass
 
 import tree_sitter
 
+from burnlint.analysis.api import ApiModel
+from burnlint.analysis.cfg import BuildConfig
+from burnlint.analysis.crate import era_from_text
 from burnlint.analysis.findings import Finding
+from burnlint.analysis.items import collect_items
 from burnlint.kb.match import find_matches
 from burnlint.kb.model import Entry
 from burnlint.lsp.documents import OpenDocument
@@ -31,7 +35,11 @@ class HoverText:
 
 
 def hover_at(
-    doc: OpenDocument, offset: int, findings: Sequence[Finding], entries: tuple[Entry, ...]
+    doc: OpenDocument,
+    offset: int,
+    findings: Sequence[Finding],
+    entries: tuple[Entry, ...],
+    api: ApiModel | None = None,
 ) -> HoverText | None:
     """The hover at UTF-8 byte `offset` of `doc`, or None when there is nothing to explain."""
     by_code = {entry.id: entry for entry in entries}
@@ -39,7 +47,58 @@ def hover_at(
         _finding_hover(offset, findings, by_code)
         or _comment_hover(doc, offset, by_code)
         or _literal_hover(doc, offset, entries)
+        or (_api_hover(doc, offset, api) if api is not None else None)
     )
+
+
+def _api_hover(doc: OpenDocument, offset: int, api: ApiModel) -> HoverText | None:
+    """A burn API name the knowledge base documents: `DispatchAutodiffContext::Disabled`,
+    `DispatchTensorKind::Autodiff`, sanitizers such as `without_autodiff`, `detach`..."""
+    source = doc.parsed
+    node: tree_sitter.Node | None = source.tree.root_node.descendant_for_byte_range(offset, offset)
+    if node is None or node.type not in ("identifier", "field_identifier", "type_identifier"):
+        return None
+    parent = node.parent
+    method = (
+        node.type == "field_identifier" and parent is not None and parent.type == "field_expression"
+    )
+    if method:
+        path: tuple[str, ...] = (source.slice(node.start_byte, node.end_byte),)
+        span = node
+    elif parent is not None and parent.type == "token_tree":
+        # Inside a macro (`matches!(k, DispatchTensorKind::Autodiff(_))`) paths are loose tokens.
+        parts = [source.slice(node.start_byte, node.end_byte)]
+        span = node
+        sibling = node.prev_sibling
+        while (
+            sibling is not None
+            and sibling.type == "::"
+            and sibling.prev_sibling is not None
+            and sibling.prev_sibling.type == "identifier"
+        ):
+            head = sibling.prev_sibling
+            parts.insert(0, source.slice(head.start_byte, head.end_byte))
+            sibling = head.prev_sibling
+        path = tuple(parts)
+    else:
+        span = node
+        while span.parent is not None and span.parent.type == "scoped_identifier":
+            span = span.parent
+        text = source.slice(span.start_byte, span.end_byte)
+        path = tuple(part.strip() for part in text.split("::") if part.strip())
+    if not method:
+        if not path:
+            return None
+        imports = collect_items(source, BuildConfig(), lambda _: False).imports
+        full = imports.get(path[0])
+        if full is not None:
+            path = (*full, *path[1:])
+    era = era_from_text(source.data)[0]
+    rule = api.doc_for(path, method, era)
+    if rule is None:
+        return None
+    name = "::".join(path[-2:]) if not method else f".{path[-1]}()"
+    return HoverText(f"**`{name}`** (burn API)\n\n{rule.doc}", span.start_byte, span.end_byte)
 
 
 def _finding_hover(
