@@ -105,3 +105,19 @@ def test_positions_count_unicode_scalars() -> None:
     assert source.offset(Position(0, 14)) == offset
     assert source.position(source.data.index(b"second")) == Position(1, 0)
     assert source.line_text(0) == 'let s = "é😀"; x'
+
+
+def test_incremental_reparse_gives_the_same_tree_as_a_fresh_parse() -> None:
+    old = SourceFile("t.rs", "fn a() { let x = 1; }\nfn b() { let é = 2; }\n")
+    for new_text in (
+        "fn a() { let x = 10; }\nfn b() { let é = 2; }\n",
+        "fn a() { let x = 1; }\nfn b() { let é = 2; } fn c() {}\n",
+        "fn b() { let é = 2; }\n",
+        "",
+        "fn a() { let x = 1; }\nfn b() { let é = 2; }\n",
+        "fn a() { let x = 1; \n",
+    ):
+        incremental = SourceFile("t.rs", new_text, previous=old)
+        fresh = SourceFile("t.rs", new_text)
+        assert str(incremental.tree.root_node) == str(fresh.tree.root_node), new_text
+        old = incremental

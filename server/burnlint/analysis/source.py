@@ -24,6 +24,44 @@ def parse_bytes(data: bytes) -> tree_sitter.Tree:
     return tree_sitter.Parser(rust_language()).parse(data)
 
 
+def _common_prefix(a: bytes, b: bytes) -> int:
+    # Bisection over slice comparisons (memcmp in C) instead of a Python loop over bytes.
+    low, high = 0, min(len(a), len(b))
+    while low < high:
+        middle = (low + high + 1) // 2
+        if a[:middle] == b[:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _point(data: bytes, offset: int) -> tuple[int, int]:
+    """tree-sitter's (row, byte column) of a byte offset."""
+    row = data.count(b"\n", 0, offset)
+    return row, offset - (data.rfind(b"\n", 0, offset) + 1)
+
+
+def reparse(previous: SourceFile, data: bytes) -> tree_sitter.Tree:
+    """Parse `data` reusing `previous`'s tree: the changed middle is described to tree-sitter as
+    one edit (common prefix and suffix kept), so unchanged subtrees are not parsed again."""
+    old = previous.data
+    start = _common_prefix(old, data)
+    limit = min(len(old), len(data)) - start
+    suffix = _common_prefix(old[::-1][:limit], data[::-1][:limit])
+    old_end, new_end = len(old) - suffix, len(data) - suffix
+    tree = previous.tree.copy()
+    tree.edit(
+        start_byte=start,
+        old_end_byte=old_end,
+        new_end_byte=new_end,
+        start_point=_point(old, start),
+        old_end_point=_point(old, old_end),
+        new_end_point=_point(data, new_end),
+    )
+    return tree_sitter.Parser(rust_language()).parse(data, tree)
+
+
 @dataclass(frozen=True, slots=True)
 class Position:
     """A 0-based line and a 0-based column counted in Unicode scalar values."""
@@ -38,13 +76,17 @@ class SourceFile:
 
     path: str
     text: str
+    previous: SourceFile | None = field(default=None, repr=False, compare=False)
+    """An earlier version of the same file: its tree is edited and reused (incremental parse)."""
     data: bytes = field(init=False)
     tree: tree_sitter.Tree = field(init=False)
     _line_starts: list[int] = field(init=False)
 
     def __post_init__(self) -> None:
         self.data = self.text.encode("utf-8")
-        self.tree = parse_bytes(self.data)
+        previous = self.previous
+        self.previous = None  # keep no chain of old versions alive
+        self.tree = reparse(previous, self.data) if previous is not None else parse_bytes(self.data)
         starts = [0]
         find = self.data.find
         pos = find(b"\n")

@@ -134,8 +134,10 @@ class CrateCache:
                 session.update(index, SourceFile(session.files[index].source.path, text))
         for path, text in buffers.items():
             index = entry.index[path]
-            if session.files[index].source.text != text:
-                session.update(index, SourceFile(session.files[index].source.path, text))
+            old = session.files[index].source
+            if old.text != text:
+                # Reuse the old tree: tree-sitter re-parses only around the edit.
+                session.update(index, SourceFile(old.path, text, previous=old))
         entry.buffered = set(buffers)
 
     def _build(

@@ -25,6 +25,7 @@ class OpenDocument:
     language_id: str = "rust"
     _index: LineIndex | None = field(default=None, repr=False)
     _parsed: SourceFile | None = field(default=None, repr=False)
+    _stale: SourceFile | None = field(default=None, repr=False)
 
     @property
     def index(self) -> LineIndex:
@@ -37,7 +38,8 @@ class OpenDocument:
     def parsed(self) -> SourceFile:
         """The current text parsed (built on first use after each change)."""
         if self._parsed is None:
-            self._parsed = SourceFile(str(self.path or self.uri), self.text)
+            previous, self._stale = self._stale, None
+            self._parsed = SourceFile(str(self.path or self.uri), self.text, previous=previous)
         return self._parsed
 
     def replace(self, version: int, text: str) -> None:
@@ -45,6 +47,8 @@ class OpenDocument:
         self.version = version
         self.text = text
         self._index = None
+        # The previous parse stays around once, to be edited and reused (incremental parse).
+        self._stale = self._parsed or self._stale
         self._parsed = None
 
 
