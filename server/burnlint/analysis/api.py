@@ -113,7 +113,7 @@ class ApiModel:
         found: ApiRule | None = None
         for rule in self.by_last_segment.get(path[-1], ()):
             if (rule.eras is None or era in rule.eras) and any(
-                _suffix_match(p, path) for p in rule.calls
+                suffix_match(p, path) for p in rule.calls
             ):
                 found = rule
                 break
@@ -121,7 +121,7 @@ class ApiModel:
             if found is not None and self.rules.index(rule) > self.rules.index(found):
                 break
             if (rule.eras is None or era in rule.eras) and any(
-                _suffix_match(p, path) for p in rule.calls
+                suffix_match(p, path) for p in rule.calls
             ):
                 found = rule
                 break
@@ -146,7 +146,8 @@ class ApiModel:
         return None
 
 
-def _suffix_match(pattern: tuple[str, ...], path: tuple[str, ...]) -> bool:
+def suffix_match(pattern: tuple[str, ...], path: tuple[str, ...]) -> bool:
+    """Whether `path` ends with `pattern` (whose segments may be shell-style wildcards)."""
     if len(pattern) > len(path):
         return False
     tail = path[len(path) - len(pattern) :]

@@ -19,7 +19,7 @@ from burnlint.analysis.calls import Calls, Context, Summary
 from burnlint.analysis.closures import adapt, invoke
 from burnlint.analysis.items import FunctionDecl
 from burnlint.analysis.observe import Observer
-from burnlint.analysis.patterns import compare_ctx, match_pattern
+from burnlint.analysis.patterns import compare_ctx, known_variants, match_pattern
 from burnlint.analysis.state import Env, Pairs, dedup, merge_envs
 from burnlint.analysis.valueops import (
     array_value,
@@ -400,7 +400,7 @@ class Interpreter:
             for right_env, rvalue in (yield ("expr", expr.right, current)):
                 if expr.op in ("==", "!=") and (rvalue.ctx or lvalue.ctx):
                     out.extend(compare_ctx(expr, lvalue, rvalue, right_env))
-                elif expr.op in ("==", "!=") and _variants(lvalue) and _variants(rvalue):
+                elif expr.op in ("==", "!=") and known_variants(lvalue) and known_variants(rvalue):
                     same = lvalue.boolean & rvalue.boolean
                     certain = len(lvalue.boolean) == len(rvalue.boolean) == 1
                     truths: set[str] = (
@@ -502,7 +502,3 @@ class Interpreter:
 
 def _is_self(expr: ir.Expr) -> bool:
     return isinstance(expr, ir.Var) and expr.name == "self"
-
-
-def _variants(value: Value) -> bool:
-    return bool(value.boolean) and all("::" in b for b in value.boolean)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from burnlint.analysis import ir
-from burnlint.analysis.api import ApiModel, ApiRule, SinkSpec
+from burnlint.analysis.api import ApiModel, ApiRule, SinkSpec, suffix_match
 from burnlint.analysis.sinks import Hit, Observation, Site, verdict
 from burnlint.analysis.state import Env
 from burnlint.analysis.valueops import read_field
@@ -67,7 +67,7 @@ class Observer:
         for spec in self.api.sinks:
             if spec.site != "call" or len(args) < spec.min_args or spec.context >= len(args):
                 continue
-            if not any(_suffix(p, resolved) for p in spec.calls):
+            if not any(suffix_match(p, resolved) for p in spec.calls):
                 continue
             if spec.when.get("backend") == "mismatch":
                 self._pair(spec, expr, args, env)
@@ -206,7 +206,3 @@ def _kind_base(expr: ir.Expr) -> ir.Span | None:
     ):
         return expr.base.span
     return None
-
-
-def _suffix(pattern: tuple[str, ...], path: tuple[str, ...]) -> bool:
-    return len(pattern) <= len(path) and path[len(path) - len(pattern) :] == pattern

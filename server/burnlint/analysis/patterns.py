@@ -90,7 +90,7 @@ def _match_one(
                 [env] if is_some or not is_none else []
             )
         variant = variant_name(pat.path)
-        if variant is not None and value.boolean and all("::" in b for b in value.boolean):
+        if variant is not None and known_variants(value):
             # A unit enum variant against known variants: decided by the constants.
             yes_hit = variant in value.boolean
             no_hit = bool(value.boolean - {variant})
@@ -140,6 +140,11 @@ def _match_one(
         work.append((sub, read_field(value, key) if key != "?" else UNKNOWN_VALUE, None))
     refutable = len(path) > 1 or path == ("?",) or (bool(pat.fields) and pat.fields[0][0] == "0")
     return [env], ([env] if refutable and path != ("?",) else [])
+
+
+def known_variants(value: Value) -> bool:
+    """Whether `value` is one of a known set of unit enum variants (see `variant_name`)."""
+    return bool(value.boolean) and all("::" in b for b in value.boolean)
 
 
 def variant_name(segments: tuple[str, ...]) -> str | None:
