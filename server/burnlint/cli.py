@@ -5,20 +5,37 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
 
 from burnlint import __version__
 from burnlint.analysis.crate import ERAS
-from burnlint.analysis.engine import Analyzer, Options
+from burnlint.analysis.engine import Analyzer
 from burnlint.analysis.findings import Finding
-from burnlint.checking import check_paths
+from burnlint.analysis.suppress import Suppressed, unused_finding
+from burnlint.atomic import write_atomic
+from burnlint.cache import DEFAULT_DIR, ResultCache
+from burnlint.cache import clear as clear_cache
+from burnlint.checking import CheckRun, Request, check
+from burnlint.config import ConfigError, Overrides, render_settings, settings_for
+from burnlint.fixing import Changed, fix_in_memory, write_changes
 from burnlint.kb.load import KBError, by_code, load_kb
 from burnlint.kb.match import find_matches
+from burnlint.kb.model import Entry
+from burnlint.progress import Progress
+from burnlint.report.concise import render_concise
 from burnlint.report.explain import render_entry
+from burnlint.report.github import render_github
 from burnlint.report.json_report import render_json
-from burnlint.report.text import Style, render_finding, render_summary
+from burnlint.report.sarif import render_sarif
+from burnlint.report.text import Style, render_finding, render_statistics, render_summary
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+FORMATS = ("text", "concise", "json", "sarif", "github")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -28,18 +45,64 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"burnlint {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    check = commands.add_parser("check", help="check Rust files or folders")
+    check = commands.add_parser(
+        "check",
+        help="check Rust files or folders",
+        description="Check Rust files or folders. Exit code: 0 clean, 1 findings (or a diff "
+        "with --diff), 2 errors (unreadable input, bad configuration).",
+    )
     check.add_argument("paths", nargs="*", default=["."], metavar="PATH")
-    check.add_argument("--format", choices=("text", "json"), default="text")
-    check.add_argument(
+    output = check.add_argument_group("output")
+    output.add_argument("--format", choices=FORMATS, default="text")
+    output.add_argument("--output", metavar="FILE", help="write the report to FILE (atomically)")
+    output.add_argument("--color", choices=("auto", "always", "never"), default="auto")
+    output.add_argument(
+        "--statistics", action="store_true", help="print the number of findings per code"
+    )
+    output.add_argument(
+        "--exit-zero", action="store_true", help="exit 0 even when there are findings"
+    )
+    output.add_argument(
+        "--report-unused-suppressions",
+        action="store_true",
+        help="report `// burnlint: allow(..)` codes that acknowledged no finding",
+    )
+    fixes = check.add_argument_group("fixes")
+    fixes.add_argument("--fix", action="store_true", help="apply safe fixes to the files")
+    fixes.add_argument(
+        "--unsafe-fixes",
+        action="store_true",
+        help="with --fix or --diff, apply unsafe fixes too (they may change behaviour)",
+    )
+    fixes.add_argument(
+        "--diff", action="store_true", help="print the fixes as a unified diff; write nothing"
+    )
+    config = check.add_argument_group("configuration (overrides burnlint.toml)")
+    config.add_argument("--config", metavar="FILE", type=Path, help="use this configuration file")
+    config.add_argument("--isolated", action="store_true", help="ignore configuration files")
+    config.add_argument("--select", help="comma-separated codes to report (replaces `select`)")
+    config.add_argument("--ignore", help="comma-separated codes not to report (adds to `ignore`)")
+    config.add_argument(
         "--era",
         choices=ERAS,
         help="burn API era (default: from Cargo.toml/Cargo.lock, else from the code)",
     )
-    check.add_argument("--select", help="comma-separated codes to report (default: all)")
-    check.add_argument("--color", choices=("auto", "always", "never"), default="auto")
-    check.add_argument(
-        "--budget", type=float, default=5.0, help="seconds of analysis per file (default 5)"
+    config.add_argument("--budget", type=float, help="seconds of analysis per file (default 5)")
+    speed = check.add_argument_group("speed")
+    speed.add_argument("--watch", action="store_true", help="check again whenever files change")
+    speed.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
+    speed.add_argument(
+        "--cache-dir",
+        type=Path,
+        help=f"result cache folder (default: $BURNLINT_CACHE_DIR or ./{DEFAULT_DIR})",
+    )
+    speed.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        default=0,
+        metavar="N",
+        help="worker processes for crates to analyze (default: one per CPU)",
     )
     explain = commands.add_parser(
         "explain", help="explain a code, a slug, or a pasted burn panic message"
@@ -47,6 +110,15 @@ def _parser() -> argparse.ArgumentParser:
     explain.add_argument(
         "query", nargs="+", help="BD001, autodiff-in-disabled-context, or panic text"
     )
+    show = commands.add_parser(
+        "config", help="print the effective configuration for a path and where each value is from"
+    )
+    show.add_argument("path", nargs="?", default=".", metavar="PATH")
+    show.add_argument("--format", choices=("text", "json"), default="text")
+    show.add_argument("--config", metavar="FILE", type=Path, help="use this configuration file")
+    show.add_argument("--isolated", action="store_true", help="ignore configuration files")
+    clean = commands.add_parser("clean", help="remove the result cache")
+    clean.add_argument("--cache-dir", type=Path, help="the cache folder to clean")
     server = commands.add_parser("server", help="run the language server (stdio by default)")
     server.add_argument(
         "--tcp", type=int, metavar="PORT", help="listen on 127.0.0.1:PORT instead (for debugging)"
@@ -66,65 +138,232 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"burnlint: error: knowledge base: {error}", file=sys.stderr)
         return EXIT_ERROR
     if args.command == "check":
-        return _check(args, entries)
+        try:
+            return _check(args, entries)
+        except KeyboardInterrupt:
+            return 130
     if args.command == "explain":
         return _explain(" ".join(args.query), entries)
+    if args.command == "config":
+        return _config(args, entries)
+    if args.command == "clean":
+        folder = _cache_dir(args.cache_dir)
+        removed = clear_cache(folder)
+        print(f"burnlint: removed {removed} cache entr{'y' if removed == 1 else 'ies'} in {folder}")
+        return EXIT_CLEAN
     if args.command == "server":
         # Imported here so `check` and `explain` never pay for loading pygls.
         from burnlint.lsp.main import serve
 
-        return serve(load_kb(), args.tcp)
+        return serve(entries, args.tcp)
     parser.print_help()
     return EXIT_ERROR
 
 
-def _use_color(choice: str) -> bool:
+def _use_color(choice: str, to_file: bool) -> bool:
     if choice == "always":
         return True
-    if choice == "never" or os.environ.get("NO_COLOR"):
+    if choice == "never" or to_file or os.environ.get("NO_COLOR"):
         return False
     return sys.stdout.isatty()
 
 
-def _check(args: argparse.Namespace, entries: tuple[object, ...]) -> int:
-    analyzer = Analyzer(load_kb())
-    select = frozenset(c.strip().upper() for c in args.select.split(",")) if args.select else None
-    if select is not None:
-        unknown = sorted(select - set(analyzer.by_code))
-        if unknown:
+def _cache_dir(given: Path | None) -> Path:
+    if given is not None:
+        return given
+    return Path(os.environ.get("BURNLINT_CACHE_DIR") or DEFAULT_DIR)
+
+
+def _codes(flag: str, value: str | None, known: frozenset[str]) -> frozenset[str] | None:
+    if value is None:
+        return None
+    codes = frozenset(c.strip().upper() for c in value.split(",") if c.strip())
+    unknown = sorted(codes - known)
+    if unknown:
+        raise ValueError(
+            f"unknown code(s) in {flag}: {', '.join(unknown)} (known: {', '.join(sorted(known))})"
+        )
+    return codes
+
+
+def _overrides(args: argparse.Namespace, known: frozenset[str]) -> Overrides:
+    return Overrides(
+        select=_codes("--select", args.select, known),
+        ignore=_codes("--ignore", args.ignore, known),
+        era=args.era,
+        budget=args.budget,
+        config=args.config,
+        isolated=args.isolated,
+    )
+
+
+def _check(args: argparse.Namespace, entries: tuple[Entry, ...]) -> int:
+    analyzer = Analyzer(entries)
+    known = frozenset(analyzer.by_code)
+    try:
+        overrides = _overrides(args, known)
+    except ValueError as error:
+        print(f"burnlint: error: {error}", file=sys.stderr)
+        return EXIT_ERROR
+    if args.budget is not None and args.budget <= 0:
+        print("burnlint: error: --budget must be a positive number of seconds", file=sys.stderr)
+        return EXIT_ERROR
+    if args.watch and (args.fix or args.diff):
+        print("burnlint: error: --watch cannot be combined with --fix or --diff", file=sys.stderr)
+        return EXIT_ERROR
+    cache = ResultCache(None if args.no_cache else _cache_dir(args.cache_dir))
+    jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
+    request = Request(tuple(args.paths), overrides, cache, jobs)
+    if not args.watch:
+        return _run(analyzer, args, request)
+
+    def again(changed: list[str]) -> None:
+        if sys.stdout.isatty():
+            sys.stdout.write("\x1b[2J\x1b[H")
+        stamp = time.strftime("%H:%M:%S")
+        what = (
+            f"{len(changed)} file{'s' if len(changed) != 1 else ''} changed" if changed else "start"
+        )
+        print(f"[{stamp}] burnlint: {what}; checking", flush=True)
+        _run(analyzer, args, request)
+        print(f"[{time.strftime('%H:%M:%S')}] burnlint: watching for changes", flush=True)
+
+    # Imported here so a plain check never loads the file watcher.
+    from burnlint.watch import watch
+
+    watch(args.paths, again)
+    return EXIT_CLEAN
+
+
+def _run(analyzer: Analyzer, args: argparse.Namespace, request: Request) -> int:
+    """One check (with fixes when asked), reported in the chosen format; returns the exit code."""
+    progress = Progress()
+    request = replace(request, progress=progress)
+
+    def checker(request: Request) -> CheckRun:
+        run = check(analyzer, request)
+        if args.report_unused_suppressions:
+            for result in run.results:
+                text = run.texts.get(result.path, "")
+                result.findings.extend(unused_finding(u, text, result.era) for u in result.unused)
+        return run
+
+    changed: list[Changed] = []
+    problems: list[str] = []
+    try:
+        if args.fix or args.diff:
+            outcome = fix_in_memory(checker, request, args.unsafe_fixes)
+            if args.fix and not args.diff:
+                write_changes(outcome)
+            run, changed, problems = outcome.run, outcome.changed, outcome.problems
+            applied = outcome.applied
+            for note in outcome.notes:
+                print(f"burnlint: note: {note}", file=sys.stderr)
+        else:
+            run, applied = checker(request), 0
+    finally:
+        progress.close()
+    problems = [*run.problems, *problems]
+    if request.cache is not None:
+        problems.extend(request.cache.problems)
+    findings = sorted((f for r in run.results for f in r.findings), key=lambda f: f.sort_key)
+    suppressed = sorted(
+        (s for r in run.results for s in r.suppressed), key=lambda s: s.finding.sort_key
+    )
+    if args.diff:
+        report = "".join(change.diff() for change in changed)
+        _emit(report, args.output)
+        fixed = f"{applied} fix{'es' if applied != 1 else ''} in {len(changed)} file{'s' if len(changed) != 1 else ''}"
+        print(f"burnlint: would apply {fixed}", file=sys.stderr)
+    else:
+        _emit(_render(args, run, findings, suppressed, problems), args.output)
+        if args.fix:
             print(
-                f"burnlint: error: unknown code(s) in --select: {', '.join(unknown)}",
+                f"burnlint: applied {applied} fix{'es' if applied != 1 else ''} "
+                f"in {len(changed)} file{'s' if len(changed) != 1 else ''}",
                 file=sys.stderr,
             )
-            return EXIT_ERROR
-    options = Options(era=args.era, select=select, budget_seconds=args.budget)
-    run = check_paths(analyzer, args.paths, options)
-    problems = run.problems
-    findings: list[Finding] = [f for result in run.results for f in result.findings]
-    files = run.files
-    lines = {path: text.splitlines() for path, text in run.texts.items()}
-    findings.sort(key=lambda f: f.sort_key)
-    if args.format == "json":
-        print(render_json(findings, files, problems))
-    else:
-        style = Style(_use_color(args.color))
-
-        def line_text(path: str, line: int) -> str | None:
-            source = lines.get(path)
-            return source[line] if source is not None and 0 <= line < len(source) else None
-
-        for finding in findings:
-            print(render_finding(finding, line_text, style))
-            print()
-        print(render_summary(findings, files, style))
-    for problem in problems:
-        print(f"burnlint: error: {problem}", file=sys.stderr)
+    if args.format not in ("json", "sarif", "github") or args.output:
+        for problem in problems:
+            print(f"burnlint: error: {problem}", file=sys.stderr)
     if problems:
         return EXIT_ERROR
+    if args.exit_zero:
+        return EXIT_CLEAN
+    if args.diff:
+        return EXIT_FINDINGS if changed else EXIT_CLEAN
     return EXIT_FINDINGS if findings else EXIT_CLEAN
 
 
-def _explain(query: str, entries: tuple[object, ...]) -> int:
+def _render(
+    args: argparse.Namespace,
+    run: CheckRun,
+    findings: list[Finding],
+    suppressed: list[Suppressed],
+    problems: list[str],
+) -> str:
+    entries = load_kb()
+    if args.format == "json":
+        return render_json(findings, run.files, problems, suppressed)
+    if args.format == "sarif":
+        docs = {s.docs_url for s in run.settings.values() if s.docs_url}
+        return render_sarif(
+            findings,
+            suppressed,
+            entries,
+            root=Path.cwd(),
+            docs_url=min(docs) if docs else None,
+            problems=problems,
+            texts=run.texts,
+        )
+    if args.format == "github":
+        return render_github(findings, problems)
+    style = Style(_use_color(args.color, bool(args.output)))
+    out: list[str] = []
+    if args.statistics:
+        slugs = {entry.id: entry.slug for entry in entries}
+        if findings:
+            out.append(render_statistics(findings, slugs))
+    elif args.format == "concise":
+        if findings:
+            out.append(render_concise(findings, style))
+    else:
+        lines = {path: text.split("\n") for path, text in run.texts.items()}
+
+        def line_text(path: str, line: int) -> str | None:
+            source = lines.get(path)
+            if source is None or not 0 <= line < len(source):
+                return None
+            return source[line].removesuffix("\r")
+
+        out.extend(render_finding(finding, line_text, style) + "\n" for finding in findings)
+    out.append(render_summary(findings, run.files, style))
+    return "\n".join(out)
+
+
+def _emit(report: str, output: str | None) -> None:
+    if not report.endswith("\n"):
+        report += "\n"
+    if output is None:
+        sys.stdout.write(report)
+        sys.stdout.flush()
+        return
+    write_atomic(Path(output), report.encode("utf-8"))
+
+
+def _config(args: argparse.Namespace, entries: tuple[Entry, ...]) -> int:
+    known = frozenset(entry.id for entry in entries)
+    overrides = Overrides(config=args.config, isolated=args.isolated)
+    try:
+        settings = settings_for(Path(args.path), known, overrides)
+    except ConfigError as error:
+        print(f"burnlint: error: configuration: {error}", file=sys.stderr)
+        return EXIT_ERROR
+    sys.stdout.write(render_settings(settings, args.format))
+    return EXIT_CLEAN
+
+
+def _explain(query: str, entries: tuple[Entry, ...]) -> int:
     kb = load_kb()
     index = by_code(kb)
     key = query.strip()

@@ -82,7 +82,7 @@ def _walk(
             child_real = real / entry.name
             # A display string, not a path to open: keep the user's spelling (`./src`), which
             # joining `Path`s would normalise away.
-            child_shown = os.path.join(shown, entry.name)  # noqa: PTH118
+            child_shown = entry.name if shown == "." else os.path.join(shown, entry.name)  # noqa: PTH118
             if entry.is_dir(follow_symlinks=False):
                 if not _ignored(child_real, True, active):
                     subdirs.append((child, child_shown, child_real, active))

@@ -130,7 +130,7 @@ def test_gitignore_is_honoured(tmp_path: Path) -> None:
     (tmp_path / "src").mkdir()
     (tmp_path / "src" / "bad.rs").write_text(BUGGY, encoding="utf-8")
     document = json.loads(run("check", ".", "--format", "json", cwd=tmp_path).stdout)
-    assert [f["path"] for f in document["findings"]] == ["./src/bad.rs"]
+    assert [f["path"] for f in document["findings"]] == ["src/bad.rs"]
 
 
 def test_missing_path_and_bad_utf8_exit_two(tmp_path: Path) -> None:

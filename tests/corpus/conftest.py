@@ -20,7 +20,8 @@ import pytest
 from burnlint.analysis.edits import apply_fixes, choose_fixes
 from burnlint.analysis.engine import Analyzer, Options
 from burnlint.analysis.source import SourceFile
-from burnlint.checking import check_paths
+from burnlint.checking import Request, check
+from burnlint.config import Overrides
 from burnlint.kb.load import load_kb
 
 _ANNOTATION = re.compile(
@@ -129,7 +130,8 @@ class CrateItem(CorpusItem):
             if "clean" not in fixture.directives and not fixture.expected:
                 raise CorpusError(f"{rel}: no `//~` annotations; mark it `//@ clean`")
             wanted.update((rel, e.line, e.code, e.severity) for e in fixture.expected)
-        run = check_paths(ANALYZER, [str(root)], Options())
+        # Isolated: the crate fixtures are specified by their annotations alone.
+        run = check(ANALYZER, Request((str(root),), Overrides(isolated=True)))
         if run.problems:
             raise CorpusError("problems: " + "; ".join(run.problems))
         actual: Counter[tuple[str, int, str, str]] = Counter()

@@ -17,7 +17,7 @@ from burnlint.analysis.items import FileItems, FunctionDecl, Module, collect_ite
 from burnlint.analysis.program import Program, Unit
 from burnlint.analysis.sinks import Observation
 from burnlint.analysis.source import SourceFile
-from burnlint.analysis.suppress import Suppressions
+from burnlint.analysis.suppress import Suppressed, Suppressions, Unused
 from burnlint.kb.model import Entry
 
 
@@ -48,6 +48,10 @@ class FileResult:
     era: str = ""
     era_reason: str = ""
     notes: list[str] = field(default_factory=list[str])
+    suppressed: list[Suppressed] = field(default_factory=list[Suppressed])
+    """Findings a `// burnlint: allow(..)` comment acknowledged (not in `findings`)."""
+    unused: list[Unused] = field(default_factory=list[Unused])
+    """Codes in suppression comments that acknowledged no finding."""
 
 
 class Analyzer:
@@ -74,8 +78,11 @@ class Analyzer:
         """Analyze the files of one crate together; findings are reported for target files."""
         return CrateSession(self, files, options, crate).results()
 
-    def report(self, program: Program, index: int, era: str, options: Options) -> list[Finding]:
-        """The findings in unit `index` of an analyzed program."""
+    def report(
+        self, program: Program, index: int, era: str, options: Options
+    ) -> tuple[list[Finding], list[Suppressed], list[Unused]]:
+        """The findings in unit `index` of an analyzed program: reported, acknowledged by a
+        suppression comment, and the suppression codes that acknowledged nothing."""
         observations = program.observations(index, analyzed_only=True)
         # A site reached in several contexts (a closure called twice) is edited once: its
         # fixes are only safe when every context has the bug.
@@ -85,13 +92,14 @@ class Analyzer:
             clean = any(v == "none" for v, _ in observation.verdicts)
             shared[key] = shared.get(key, False) or clean
         findings: list[Finding] = []
-        suppressions = Suppressions.parse(program.units[index].source.text)
         for observation in observations:
             partial = shared[_edit_key(observation)]
             finding = self._finding(program, observation, era, options, partial)
-            if finding is not None and not suppressions.covers(finding):
+            if finding is not None:
                 findings.append(finding)
-        return _deduplicated(findings)
+        suppressions = Suppressions.parse(program.units[index].source)
+        kept, suppressed = suppressions.split(_deduplicated(findings))
+        return kept, suppressed, suppressions.unused(suppressed, options.select)
 
     def items(self, file: CrateFile, index: int, crate: CrateInfo) -> FileItems:
         """The file's items in the crate's main build, plus the functions that exist only when
@@ -299,6 +307,9 @@ class CrateSession:
         ]
         program = self._program()
         if program is None:
+            for file, result in zip(self.files, results, strict=True):
+                if file.target:
+                    result.unused = Suppressions.parse(file.source).unused([], self.options.select)
             return results
         for decl in _reachable(program, self.analyzer.api):
             program.summary(decl)
@@ -307,7 +318,9 @@ class CrateSession:
             if not unit.target:
                 continue
             result = results[index]
-            result.findings = self.analyzer.report(program, index, self.era, self.options)
+            result.findings, result.suppressed, result.unused = self.analyzer.report(
+                program, index, self.era, self.options
+            )
             result.notes.extend(note for file, note in program.notes if file == index)
             if unit.source.tree.root_node.has_error:
                 result.notes.append(

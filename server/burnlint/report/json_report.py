@@ -7,6 +7,7 @@ from typing import Any
 
 from burnlint import __version__
 from burnlint.analysis.findings import Finding, Range
+from burnlint.analysis.suppress import Suppressed
 
 
 def _point(range_: Range, which: str) -> dict[str, int]:
@@ -42,11 +43,24 @@ def finding_to_dict(finding: Finding) -> dict[str, Any]:
     }
 
 
-def render_json(findings: list[Finding], files: int, errors: list[str]) -> str:
-    """The whole report as a JSON document."""
+def render_json(
+    findings: list[Finding],
+    files: int,
+    errors: list[str],
+    suppressed: list[Suppressed] | None = None,
+) -> str:
+    """The whole report as a JSON document; `suppressed` lists the findings a suppression
+    comment acknowledged, each with the comment (they count in no total)."""
     document = {
         "tool": {"name": "burnlint", "version": __version__},
         "findings": [finding_to_dict(f) for f in findings],
+        "suppressed": [
+            {
+                **finding_to_dict(s.finding),
+                "suppression": {"kind": s.kind, "comment": s.text, **_located(s.comment)},
+            }
+            for s in suppressed or []
+        ],
         "summary": {
             "files": files,
             "findings": len(findings),

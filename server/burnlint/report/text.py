@@ -38,7 +38,7 @@ def render_finding(
     out: list[str] = []
     head = style.paint(f"{finding.severity}[{finding.code}]", finding.severity, bold=True)
     out.append(f"{head}{style.paint(': ' + finding.message, 'plain', bold=True)}")
-    label = f"burn panics: {finding.panic}"
+    label = f"burn panics: {finding.panic}" if finding.panic else ""
     out.extend(_frame(finding.range, line_text, style, "^", label, finding.severity))
     for related in finding.related:
         out.append(f"{style.paint('note', 'note', bold=True)}: {related.message}")
@@ -47,9 +47,10 @@ def render_finding(
     for fix in finding.fixes:
         suffix = "" if fix.safety == "safe" else " (unsafe fix)"
         out.append(f"{gutter}{style.paint('help', 'help', bold=True)}: {fix.title}{suffix}")
-    out.append(
-        f"{gutter}{style.paint('note', 'note', bold=True)}: run `burnlint explain {finding.code}` for details"
-    )
+    if finding.panic:
+        out.append(
+            f"{gutter}{style.paint('note', 'note', bold=True)}: run `burnlint explain {finding.code}` for details"
+        )
     return "\n".join(out)
 
 
@@ -101,4 +102,17 @@ def render_summary(findings: list[Finding], files: int, style: Style) -> str:
         f"burnlint: {len(findings)} finding{'s' if len(findings) != 1 else ''} ({', '.join(parts)}) in {files} file{'s' if files != 1 else ''}",
         "error" if errors else "warning",
         bold=True,
+    )
+
+
+def render_statistics(findings: list[Finding], slugs: dict[str, str]) -> str:
+    """Counts per code, most frequent first (`--statistics`)."""
+    counts: dict[str, int] = {}
+    for finding in findings:
+        counts[finding.code] = counts.get(finding.code, 0) + 1
+    rows = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    width = max((len(str(n)) for _, n in rows), default=1)
+    code_width = max((len(code) for code, _ in rows), default=5)
+    return "\n".join(
+        f"{n:>{width}}  {code:<{code_width}}  {slugs.get(code, code)}" for code, n in rows
     )

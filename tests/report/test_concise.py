@@ -1,0 +1,81 @@
+"""The concise format on real analyzer findings: one `path:line:col: CODE [severity] message`
+line per finding, optionally coloured.
+
+Snapshots live in `snapshots/`; `BURNLINT_BLESS=1 pytest tests/report` rewrites them.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from burnlint.analysis.engine import Analyzer
+from burnlint.analysis.findings import Finding
+from burnlint.checking import Request, check
+from burnlint.kb.load import load_kb
+from burnlint.report.concise import render_concise
+from burnlint.report.text import Style
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = "examples/dispatch-demo"
+SNAPSHOT = Path(__file__).resolve().parent / "snapshots" / "dispatch-demo.concise.txt"
+ANALYZER = Analyzer(load_kb())
+LINE = re.compile(
+    r"^(?P<path>.+):(?P<line>\d+):(?P<col>\d+): (?P<code>BD\d{3}) \[(?P<sev>\w+)\] (?P<msg>.+)$"
+)
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+@pytest.fixture(scope="module")
+def findings() -> list[Finding]:
+    """The example crate's findings, checked from the repository root with a relative path."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(ROOT)
+        run = check(ANALYZER, Request(paths=(EXAMPLE,)))
+    assert not run.problems, run.problems
+    found = sorted((f for r in run.results for f in r.findings), key=lambda f: f.sort_key)
+    assert len(found) >= 3
+    return found
+
+
+def test_one_line_per_finding(findings: list[Finding]) -> None:
+    lines = render_concise(findings, Style(color=False)).split("\n")
+    assert len(lines) == len(findings)
+    for finding, line in zip(findings, lines, strict=True):
+        match = LINE.match(line)
+        assert match, line
+        assert match.group("path") == finding.range.path
+        assert int(match.group("line")) == finding.range.start.line + 1
+        assert int(match.group("col")) == finding.range.start.character + 1
+        assert match.group("code") == finding.code
+        assert match.group("sev") == finding.severity
+        assert match.group("msg") == finding.message
+    assert "\x1b[" not in "\n".join(lines)
+
+
+def test_colour_only_adds_escape_codes(findings: list[Finding]) -> None:
+    plain = render_concise(findings, Style(color=False))
+    coloured = render_concise(findings, Style(color=True))
+    assert "\x1b[" in coloured
+    assert ANSI.sub("", coloured) == plain
+    # The code takes its severity's colour: red for errors, yellow for warnings.
+    assert "\x1b[1;31mBD001\x1b[0m" in coloured
+    assert "\x1b[1;33mBD001\x1b[0m" in coloured
+
+
+def test_no_findings_no_output() -> None:
+    assert render_concise([], Style(color=True)) == ""
+
+
+def test_example_matches_snapshot(findings: list[Finding]) -> None:
+    actual = render_concise(findings, Style(color=False)) + "\n"
+    if os.environ.get("BURNLINT_BLESS") == "1":
+        SNAPSHOT.parent.mkdir(parents=True, exist_ok=True)
+        SNAPSHOT.write_text(actual, encoding="utf-8")
+        return
+    assert SNAPSHOT.exists(), f"{SNAPSHOT.name} is missing (run with BURNLINT_BLESS=1)"
+    expected = SNAPSHOT.read_text(encoding="utf-8")
+    assert actual == expected, f"{SNAPSHOT.name} differs (run with BURNLINT_BLESS=1 to update)"
