@@ -90,9 +90,16 @@ def fix_in_memory(checker: Checker, request: Request, unsafe: bool) -> FixOutcom
                 originals[path] = (shown, original)
             crlf = "\r\n" in text
             new_text, count = apply_fixes(text, [_with_newlines(f, crlf) for f in fixes])
+            if new_text == text:
+                continue
             history = seen.setdefault(path, {text})
             if new_text in history:
+                # Settle on the text that recurs: fixing it again would lead back to it, so a
+                # second `--fix` run leaves the file as this one does.
                 settled.add(path)
+                if overlay.get(path, text) != new_text:
+                    overlay[path] = new_text
+                    progress += 1
                 notes.append(
                     f"{shown}: fixes undo each other here (one creates a finding whose fix "
                     "reverts it); stopped fixing this file"

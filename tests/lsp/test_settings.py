@@ -4,9 +4,11 @@ falling back to `initializationOptions`; invalid values warn once and use defaul
 from __future__ import annotations
 
 import asyncio
+import shutil
+from pathlib import Path
 
 import pytest
-from harness import EDITORS, QUANT, Client, diagnostics, open_doc, start, until
+from harness import EDITORS, EXAMPLE, QUANT, Client, diagnostics, open_doc, start, until
 from lsprotocol import types  # noqa: TID251 - the LSP tests speak the protocol
 
 pytestmark = pytest.mark.timeout(30)
@@ -69,3 +71,36 @@ async def test_initialization_options_apply_and_invalid_values_warn_once(lsp: Cl
     lsp.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=None))
     await asyncio.sleep(0.3)
     assert len(lsp.messages) == 1
+
+
+async def test_project_configuration_file_applies_in_the_editor(
+    lsp: Client, tmp_path: Path
+) -> None:
+    crate = tmp_path / "demo"
+    shutil.copytree(EXAMPLE, crate)
+    (crate / "burnlint.toml").write_text(
+        'severity = { BD001 = "warning" }\nexclude = ["src/train.rs"]\n', encoding="utf-8"
+    )
+    await start(lsp, "visual-studio-code", settings={})
+    quant = open_doc(lsp, crate / "src" / "quant.rs")
+    [diagnostic] = seed(await diagnostics(lsp, quant, version=1))
+    assert diagnostic.severity == types.DiagnosticSeverity.Warning
+    train = open_doc(lsp, crate / "src" / "train.rs")
+    assert await diagnostics(lsp, train, version=1) == []
+    # The editor's own settings win over the project's.
+    mark = await reconfigure(lsp, {"severity": {"BD001": "hint"}})
+    [diagnostic] = seed(await diagnostics(lsp, quant, mark, version=1))
+    assert diagnostic.severity == types.DiagnosticSeverity.Hint
+
+
+async def test_broken_project_configuration_is_shown_and_ignored(
+    lsp: Client, tmp_path: Path
+) -> None:
+    crate = tmp_path / "demo"
+    shutil.copytree(EXAMPLE, crate)
+    (crate / "burnlint.toml").write_text("ignore = BD001\n", encoding="utf-8")
+    await start(lsp, "visual-studio-code", settings={})
+    quant = open_doc(lsp, crate / "src" / "quant.rs")
+    assert seed(await diagnostics(lsp, quant, version=1))
+    await until(lambda: bool(lsp.messages), "a window/showMessage warning")
+    assert "burnlint.toml:1" in lsp.messages[0].message

@@ -10,6 +10,7 @@ import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from burnlint import config as project_config
 from burnlint.analysis import crate as crate_module
 from burnlint.analysis.crate import find_crate
 from burnlint.analysis.engine import Analyzer, CrateSession, Options
@@ -64,6 +65,7 @@ def forget_manifests() -> None:
     """Forget cached Cargo.toml/Cargo.lock reads after they changed on disk."""
     # A stale cache would keep the old burn era or features until the server restarts.
     crate_module.forget_crates()
+    project_config.clear_cache()
 
 
 class CrateCache:

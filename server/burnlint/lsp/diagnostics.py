@@ -16,6 +16,8 @@ from lsprotocol import types
 
 from burnlint.analysis.engine import Options
 from burnlint.analysis.findings import Finding
+from burnlint.config import ConfigError, is_excluded, settings_for
+from burnlint.config import Settings as ProjectSettings
 from burnlint.lsp.convert import ConvertOptions
 from burnlint.lsp.crates import CrateCache, forget_manifests
 from burnlint.lsp.documents import OpenDocument, path_of
@@ -58,6 +60,8 @@ class Pipeline:
         self._sleeping: set[asyncio.Task[None]] = set()
         self._waiters: dict[str, list[asyncio.Future[None]]] = {}
         self._published: dict[str, tuple[int | None, str]] = {}
+        self.config_problems: set[str] = set()
+        """Configuration errors already shown to the user."""
 
     # Scheduling ---------------------------------------------------------------------------
 
@@ -130,10 +134,17 @@ class Pipeline:
             if d.path is not None
         }
         support = server.support
+        project = self._project(anchor)
+        known = frozenset(server.analyzer.by_code)
+        # The project's burnlint.toml applies in the editor too; the editor's own settings
+        # (a user's choice for this machine) win where both say something.
+        ignore = settings.ignore | {code for code in known if not project.enabled(code)}
+        if anchor is not None and is_excluded(project, anchor):
+            ignore = known
         convert = ConvertOptions(
             server.encoding,
-            settings.severity,
-            settings.docs_url,
+            {**project.severity, **settings.severity},
+            settings.docs_url or project.docs_url,
             support.related,
             support.code_description,
         )
@@ -141,12 +152,29 @@ class Pipeline:
             anchor,
             buffers,
             standalone,
-            Options(era=settings.era),
+            Options(era=settings.era or project.era, budget_seconds=project.budget),
             settings.scope == "workspace",
             convert,
-            settings.ignore,
+            ignore,
             server.generation,
         )
+
+    def _project(self, anchor: Path | None) -> ProjectSettings:
+        """The project configuration (burnlint.toml / Cargo metadata) around a file; a broken
+        file is reported once and ignored until it changes."""
+        if anchor is None:
+            return ProjectSettings()
+        try:
+            return settings_for(anchor, frozenset(self.server.analyzer.by_code))
+        except ConfigError as error:
+            message = f"burnlint: configuration ignored: {error}"
+            if message not in self.config_problems:
+                self.config_problems.add(message)
+                logger.warning("%s", message)
+                self.server.window_show_message(
+                    types.ShowMessageParams(types.MessageType.Warning, message)
+                )
+            return ProjectSettings()
 
     # Delivery -----------------------------------------------------------------------------
 
