@@ -146,11 +146,20 @@ def check(analyzer: Analyzer, request: Request) -> CheckRun:
 def _keys(batch: _Batch, known: frozenset[str]) -> tuple[str, str]:
     crate = batch.crate
     options = options_for(batch.settings, known)
+    config = crate.config
+    # Sets are spelled sorted: their repr follows string hashing, which differs per process.
+    features = (
+        sorted(config.enabled),
+        None if config.declared is None else sorted(config.declared),
+        sorted(config.assume_on),
+        sorted(config.disabled),
+        sorted(crate.autodiff_features),
+    )
     parts = (
         str(Path.cwd()),
         str(crate.manifest),
-        repr((crate.name, crate.config, crate.burn_version, crate.era, crate.era_reason)),
-        repr((crate.build, sorted(crate.autodiff_features))),
+        repr((crate.name, crate.burn_version, crate.era, crate.era_reason, crate.build)),
+        repr(features),
         repr((options.era, sorted(options.select or ()), options.budget_seconds)),
         batch.settings.digest(),
     )

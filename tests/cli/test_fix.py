@@ -3,6 +3,8 @@ is kept (BOM, newlines, non-ASCII text, permissions, symbolic links), and what i
 
 from __future__ import annotations
 
+import re
+import shlex
 import shutil
 import stat
 import subprocess
@@ -168,3 +170,15 @@ def test_output_file_exit_zero_and_statistics(crate: Path) -> None:
     assert lines[0].split() == ["3", "BD001", "autodiff-in-disabled-context"]
     assert lines[1].split() == ["1", "BD004", "nested-autodiff-device"]
     assert lines[-1].startswith("burnlint: 4 findings")
+
+
+def test_pre_commit_hooks_run_the_real_cli_on_staged_files(crate: Path) -> None:
+    hooks = (ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
+    entries = re.findall(r"^\s+entry: (.+)$", hooks, flags=re.MULTILINE)
+    assert len(entries) == 2
+    for entry in entries:
+        program, *args = shlex.split(entry)
+        assert program == "burnlint"
+        # pre-commit appends the staged files to the entry.
+        result = run(*args, "src/quant.rs", "src/infer.rs", cwd=crate)
+        assert result.returncode == 1, result.stderr
