@@ -90,35 +90,41 @@ def check(analyzer: Analyzer, request: Request) -> CheckRun:
     run = CheckRun()
     known = frozenset(analyzer.by_code)
     groups: dict[tuple[Path | None, str], list[tuple[Target, str, Settings]]] = {}
+    discovered: dict[Path | None, list[Target]] = {}
     try:
         for target in discover(list(request.paths)):
+            manifest = find_crate(target.real).manifest
+            discovered.setdefault(manifest, []).append(target)
             settings = settings_for(target.path, known, request.overrides)
             if is_excluded(settings, target.path):
                 continue
-            text = _read(target.path, target.shown, run.problems, request.overlay)
+            text = _read(target, run.problems, request.overlay)
             if text is None:
                 continue
             run.files += 1
             run.settings[target.shown] = settings
-            key = (find_crate(target.path).manifest, settings.digest())
-            groups.setdefault(key, []).append((target, text, settings))
+            groups.setdefault((manifest, settings.digest()), []).append((target, text, settings))
     except ConfigError as error:
         run.problems.append(f"configuration: {error}")
         return run
+    folders = [Path(p).resolve() for p in request.paths if Path(p).is_dir()]
     batches: list[_Batch] = []
     crate_files: dict[Path, list[Target]] = {}
     for (manifest, _), members in groups.items():
         if manifest is None:
             for target, text, settings in members:
-                inputs = [_Input(target.path.resolve(), target.shown, text, True)]
-                batches.append(_Batch(target.path, find_crate(target.path), settings, inputs))
+                inputs = [_Input(target.real, target.shown, text, True)]
+                batches.append(_Batch(target.path, find_crate(target.real), settings, inputs))
             continue
         if manifest not in crate_files:
-            crate_files[manifest] = list(_crate_targets(manifest.parent))
-        targets = {t.path.resolve(): (t.shown, text) for t, text, _ in members}
+            root = manifest.parent
+            covered = any(f == root or f in root.parents for f in folders)
+            # A crate inside a folder the user named was walked whole already.
+            crate_files[manifest] = discovered[manifest] if covered else list(_crate_targets(root))
+        targets = {t.real: (t.shown, text) for t, text, _ in members}
         inputs = _gather(crate_files[manifest], targets, False, request.overlay)
         anchor = members[0][0].path
-        batches.append(_Batch(anchor, find_crate(anchor), members[0][2], inputs))
+        batches.append(_Batch(anchor, find_crate(members[0][0].real), members[0][2], inputs))
     pending: list[tuple[_Batch, str, str]] = []
     for batch in batches:
         run.texts.update((i.shown, i.text) for i in batch.inputs)
@@ -225,14 +231,12 @@ def _analyze_batch(analyzer: Analyzer, batch: _Batch, known: frozenset[str]) -> 
     return [r for r, f in zip(session.results(), files, strict=True) if f.target]
 
 
-def _read(
-    path: Path, shown: str, problems: list[str] | None, overlay: Mapping[Path, str]
-) -> str | None:
+def _read(target: Target, problems: list[str] | None, overlay: Mapping[Path, str]) -> str | None:
     if overlay:
-        text = overlay.get(path.resolve())
+        text = overlay.get(target.real)
         if text is not None:
             return text
-    return read_source(path, shown, problems)
+    return read_source(target.path, target.shown, problems)
 
 
 def read_source(path: Path, shown: str, problems: list[str] | None) -> str | None:
@@ -286,7 +290,7 @@ def load_crate(
 def _crate_targets(root: Path) -> Iterator[Target]:
     """The `.rs` files of the crate rooted at `root` (not those of crates nested below it)."""
     for other in discover([str(root)]):
-        if not _in_nested_crate(root, other.path.resolve()):
+        if not _in_nested_crate(root, other.real):
             yield other
 
 
@@ -298,12 +302,11 @@ def _gather(
 ) -> list[_Input]:
     inputs = {p: _Input(p, shown, text, True) for p, (shown, text) in targets.items()}
     for other in crate:
-        resolved = other.path.resolve()
-        if resolved in inputs:
+        if other.real in inputs:
             continue
-        text = _read(other.path, other.shown, None, overlay)
+        text = _read(other, None, overlay)
         if text is not None:
-            inputs[resolved] = _Input(resolved, os.path.relpath(other.path), text, everything)
+            inputs[other.real] = _Input(other.real, os.path.relpath(other.path), text, everything)
     return list(inputs.values())
 
 

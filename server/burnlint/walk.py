@@ -18,6 +18,9 @@ class Target:
 
     path: Path
     shown: str
+    real: Path
+    """The file's resolved location (for a walked file: its resolved folder plus its name, since
+    walking never follows links)."""
 
 
 def _spec_for(folder: Path) -> pathspec.GitIgnoreSpec | None:
@@ -34,7 +37,7 @@ def discover(paths: list[str]) -> Iterator[Target]:
     for given in paths:
         root = Path(given)
         if root.is_file() or not root.exists():
-            yield Target(root, given)
+            yield Target(root, given, root.resolve())
             continue
         specs: list[tuple[Path, pathspec.GitIgnoreSpec]] = []
         for parent in reversed(root.resolve().parents):
@@ -91,5 +94,5 @@ def _walk(
                 and entry.is_file(follow_symlinks=False)
                 and not _ignored(child_real, False, active)
             ):
-                yield Target(child, child_shown)
+                yield Target(child, child_shown, child_real)
         stack.extend(reversed(subdirs))

@@ -7,6 +7,7 @@ the rules are the mechanism implemented by `interp`; `EFFECTS` lists them for va
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from typing import Any, cast
@@ -97,13 +98,22 @@ class ApiModel:
     glob_rules: tuple[ApiRule, ...]
     scope_names: frozenset[str]
     trigger_words: tuple[bytes, ...]
+    trigger: re.Pattern[bytes] = field(default=re.compile(b"(?!)"))
+    """The trigger words where they can be code that reaches a sink: a call or variant
+    (`q_matmul(`, `Autodiff(`, `from_inner::<`), a method call (`.autodiff(`), a struct literal
+    (`DispatchTensor {`), a context field (`autodiff:`, `.autodiff =`), or a function passed by
+    name (`map(DispatchDevice::autodiff)`). `Autodiff<B>` in a type is none of these, and most
+    of a large workspace's mentions of autodiff are types."""
     _call_cache: dict[tuple[tuple[str, ...], str], ApiRule | None] = field(
         default_factory=dict[tuple[tuple[str, ...], str], ApiRule | None]
     )
 
     def may_fire(self, data: bytes) -> bool:
-        """False when a file contains none of the words any sink needs (an exact prefilter)."""
-        return any(word in data for word in self.trigger_words)
+        """False when a text contains none of the words any sink needs where code would use
+        them (an exact prefilter: a sink is a call, method call, struct literal or field)."""
+        return any(word in data for word in self.trigger_words) and (
+            self.trigger.search(data) is not None
+        )
 
     def match_call(self, path: tuple[str, ...], era: str) -> ApiRule | None:
         """The first rule whose call pattern is a suffix of `path` (already import-resolved)."""
@@ -198,7 +208,18 @@ def build_model(specs: list[tuple[str, dict[str, Any]]]) -> ApiModel:
         glob_rules=tuple(globs),
         scope_names=frozenset(scope_names),
         trigger_words=tuple(sorted(word.encode() for word in triggers)),
+        trigger=_trigger_pattern(triggers),
     )
+
+
+def _trigger_pattern(words: set[str]) -> re.Pattern[bytes]:
+    """Any trigger word followed by what code puts after a callee, variant, struct or field
+    (see `ApiModel.trigger`); comments and strings may match too, which only costs time."""
+    if not words:
+        return re.compile(b"(?!)")
+    names = b"|".join(re.escape(word.encode()) for word in sorted(words, key=len, reverse=True))
+    # `fn autodiff(` declares a function of that name; it is not a use of burn's.
+    return re.compile(rb"(?<!fn )\b(?:" + names + rb")\s*(?:\(|::\s*<|\{|\)|,|:(?!:)|=(?!=))")
 
 
 def _strings(raw: Any, where: str) -> list[str]:

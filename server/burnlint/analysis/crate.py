@@ -81,28 +81,58 @@ def era_from_text(data: bytes) -> tuple[str, str]:
 
 def find_crate(path: Path) -> CrateInfo:
     """Describe the crate whose `Cargo.toml` is nearest above `path`."""
-    folder = path.resolve().parent if path.suffix else path.resolve()
-    return _crate_for_dir(folder)
+    folder = path.parent if path.suffix else path
+    return _crate_for_dir(_resolved_dir(folder))
 
 
 def forget_crates() -> None:
     """Forget cached Cargo.toml/Cargo.lock reads (after they changed on disk)."""
     _crate_for_dir.cache_clear()
+    _package_at.cache_clear()
+    _resolved_dir.cache_clear()
+    _lock_version.cache_clear()
 
 
-@lru_cache(maxsize=256)
+_NO_CRATE = CrateInfo(None, "", BuildConfig(), "", None, "no Cargo.toml found")
+
+
+@lru_cache(maxsize=4096)
+def _resolved_dir(folder: Path) -> Path:
+    # Resolving follows symbolic links component by component, which is slow: once per folder.
+    return folder.resolve()
+
+
+@lru_cache(maxsize=4096)
 def _crate_for_dir(folder: Path) -> CrateInfo:
-    for candidate in (folder, *folder.parents):
-        manifest = candidate / "Cargo.toml"
-        if manifest.is_file():
-            try:
-                data = tomllib.loads(manifest.read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-                break
-            if "package" not in data:
-                continue
-            return _describe(manifest, data)
-    return CrateInfo(None, "", BuildConfig(), "", None, "no Cargo.toml found")
+    # Each folder asks its own Cargo.toml, then its parent folder (cached), so a scan parses
+    # every manifest once however many folders sit below it.
+    state, found = _package_at(folder / "Cargo.toml")
+    if found is not None:
+        return found
+    if state == "broken" or folder.parent == folder:
+        # A manifest burnlint cannot read ends the search: guessing a crate further up would
+        # apply the wrong features and era.
+        return _NO_CRATE
+    return _crate_for_dir(folder.parent)
+
+
+@lru_cache(maxsize=1024)
+def _package_at(manifest: Path) -> tuple[str, CrateInfo | None]:
+    """What a `Cargo.toml` declares: ("package", info), ("none", None) for no file or a
+    workspace root, or ("broken", None) for one that cannot be read."""
+    try:
+        text = manifest.read_text(encoding="utf-8")
+    except (FileNotFoundError, NotADirectoryError):
+        return "none", None
+    except (OSError, UnicodeDecodeError):
+        return "broken", None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return "broken", None
+    if "package" not in data:
+        return "none", None
+    return "package", _describe(manifest, data)
 
 
 def _describe(manifest: Path, data: dict[str, Any]) -> CrateInfo:
@@ -195,17 +225,19 @@ def _autodiff_features(features: dict[str, Any]) -> frozenset[str]:
     return frozenset(found)
 
 
+@lru_cache(maxsize=4096)
 def _lock_version(folder: Path) -> str:
-    for candidate in (folder, *folder.parents):
-        lock = candidate / "Cargo.lock"
-        if lock.is_file():
-            try:
-                text = lock.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError):
-                return ""
-            match = re.search(r'name = "burn-dispatch"\nversion = "([^"]+)"', text)
-            return match.group(1) if match else ""
-    return ""
+    """The burn-dispatch version in the nearest Cargo.lock at or above `folder` (cached per
+    folder through its parent, so a workspace lock is read once)."""
+    lock = folder / "Cargo.lock"
+    try:
+        text = lock.read_text(encoding="utf-8")
+    except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
+        return "" if folder.parent == folder else _lock_version(folder.parent)
+    except (OSError, UnicodeDecodeError):
+        return ""
+    match = re.search(r'name = "burn-dispatch"\nversion = "([^"]+)"', text)
+    return match.group(1) if match else ""
 
 
 _PATH_MOD = re.compile(
@@ -217,9 +249,14 @@ def module_of(root: Path, path: Path) -> tuple[str, ...]:
     """The module path of a crate file from Cargo's layout conventions (`src/a/b.rs` is
     `crate::a::b`; `lib.rs`, `main.rs`, `src/bin/*`, tests, examples and benches are roots)."""
     try:
-        parts = path.resolve().relative_to(root.resolve()).parts
+        # Both are resolved already (they come from `find_crate` and the walk); resolving
+        # again per file was a tenth of a large scan.
+        parts = path.relative_to(root).parts
     except ValueError:
-        return ("crate",)
+        try:
+            parts = path.resolve().relative_to(root.resolve()).parts
+        except ValueError:
+            return ("crate",)
     if not parts:
         return ("crate",)
     inner = parts[1:] if parts[0] in ("src", "tests", "examples", "benches") else parts
@@ -238,9 +275,14 @@ def module_of(root: Path, path: Path) -> tuple[str, ...]:
 
 def path_modules(files: dict[Path, str], modules: dict[Path, tuple[str, ...]]) -> None:
     """Apply `#[path = "..."] mod name;` declarations: the named file gets module `name`."""
+    resolved: dict[Path, Path] | None = None
     for path, text in files.items():
+        if "#[path" not in text:
+            continue
         for match in _PATH_MOD.finditer(text):
             target = (path.parent / match.group("path")).resolve()
-            for candidate in modules:
-                if candidate.resolve() == target:
+            if resolved is None:
+                resolved = {candidate: candidate.resolve() for candidate in modules}
+            for candidate, real in resolved.items():
+                if real == target:
                     modules[candidate] = (*modules[path], match.group("name"))

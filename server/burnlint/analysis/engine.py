@@ -264,14 +264,30 @@ class CrateSession:
         self.files = list(files)
         self.options = options
         self.crate = crate or CrateInfo(None, "", BuildConfig(), "", None, "")
+        self._era: tuple[str, str] | None = None
         if options.era:
-            self.era, self.era_reason = options.era, "set by configuration"
+            self._era = options.era, "set by configuration"
         elif self.crate.era:
-            self.era, self.era_reason = self.crate.era, self.crate.era_reason
-        else:
-            targets = b"\n".join(f.source.data for f in files if f.target)
-            self.era, self.era_reason = era_from_text(targets)
+            self._era = self.crate.era, self.crate.era_reason
         self.program: Program | None = None
+
+    def _decided_era(self) -> tuple[str, str]:
+        if self._era is None:
+            # Guessed from the text only when needed: a crate without dispatch vocabulary
+            # is never analyzed, and counting markers in megabytes of text is not free.
+            targets = b"\n".join(f.source.data for f in self.files if f.target)
+            self._era = era_from_text(targets)
+        return self._era
+
+    @property
+    def era(self) -> str:
+        """The burn API era the crate is analyzed in."""
+        return self._decided_era()[0]
+
+    @property
+    def era_reason(self) -> str:
+        """Why that era."""
+        return self._decided_era()[1]
 
     def _program(self) -> Program | None:
         if self.program is None:
@@ -302,15 +318,16 @@ class CrateSession:
 
     def results(self) -> list[FileResult]:
         """Findings for every target file (analyzing whatever is not analyzed yet)."""
-        results = [
-            FileResult(f.source.path, era=self.era, era_reason=self.era_reason) for f in self.files
-        ]
         program = self._program()
         if program is None:
+            results = [FileResult(f.source.path) for f in self.files]
             for file, result in zip(self.files, results, strict=True):
                 if file.target:
                     result.unused = Suppressions.parse(file.source).unused([], self.options.select)
             return results
+        results = [
+            FileResult(f.source.path, era=self.era, era_reason=self.era_reason) for f in self.files
+        ]
         for decl in _reachable(program, self.analyzer.api):
             program.summary(decl)
         program.stabilize()

@@ -79,14 +79,27 @@ class SourceFile:
     previous: SourceFile | None = field(default=None, repr=False, compare=False)
     """An earlier version of the same file: its tree is edited and reused (incremental parse)."""
     data: bytes = field(init=False)
-    tree: tree_sitter.Tree = field(init=False)
+    _tree: tree_sitter.Tree | None = field(init=False, default=None, repr=False, compare=False)
     _line_starts: list[int] = field(init=False)
+
+    @property
+    def tree(self) -> tree_sitter.Tree:
+        """The parse tree, parsed on first use: most files of a large workspace never need
+        one (no burn dispatch vocabulary in their crate)."""
+        tree = self._tree
+        if tree is None:
+            previous = self.previous
+            self.previous = None  # keep no chain of old versions alive
+            tree = reparse(previous, self.data) if previous is not None else parse_bytes(self.data)
+            self._tree = tree
+        return tree
 
     def __post_init__(self) -> None:
         self.data = self.text.encode("utf-8")
         previous = self.previous
-        self.previous = None  # keep no chain of old versions alive
-        self.tree = reparse(previous, self.data) if previous is not None else parse_bytes(self.data)
+        if previous is not None and previous._tree is None:
+            # An older version that was never parsed has no tree to reuse.
+            self.previous = None
         starts = [0]
         find = self.data.find
         pos = find(b"\n")
