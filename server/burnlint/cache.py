@@ -14,14 +14,13 @@ import contextlib
 import hashlib
 import json
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, cast
 
 from burnlint import __version__
-from burnlint.analysis.engine import FileResult
-from burnlint.analysis.findings import Edit, Finding, Fix, Range, Related
-from burnlint.analysis.source import Position
+from burnlint.analysis.findings import Edit, FileResult, Finding, Fix, Position, Range, Related
 from burnlint.analysis.suppress import Suppressed, Unused
 from burnlint.atomic import write_atomic
 
@@ -63,6 +62,20 @@ def batch_key(parts: Iterable[str], files: Iterable[tuple[str, bytes, bool]]) ->
     return digest.hexdigest()
 
 
+@dataclass(frozen=True, slots=True)
+class Stored:
+    """One batch's cached answer: the content key it is valid for, the file-status key that
+    lets a later run skip reading the files (empty when the files were too fresh to trust their
+    modification times), how many target files were readable, the problems reading them, and
+    the results."""
+
+    key: str
+    stat: str
+    files: int
+    problems: tuple[str, ...]
+    results: list[FileResult]
+
+
 class ResultCache:
     """Cached results under `directory` (None: in memory only, for `--watch --no-cache`);
     `slot` names what a batch is (its crate, settings and targets), so a new key for the same
@@ -72,7 +85,7 @@ class ResultCache:
     def __init__(self, directory: Path | None) -> None:
         self.directory = directory
         self.folder = directory / f"v{FORMAT}" if directory is not None else None
-        self.memory: dict[str, tuple[str, list[FileResult]]] = {}
+        self.memory: dict[str, Stored] = {}
         self.hits = 0
         self.misses = 0
         self.problems: list[str] = []
@@ -81,33 +94,46 @@ class ResultCache:
         name = hashlib.sha256(slot.encode()).hexdigest()[:32]
         return folder / f"{name}.json"
 
-    def get(self, slot: str, key: str) -> list[FileResult] | None:
-        """The results stored for `slot` under `key`, or None."""
+    def lookup(self, slot: str) -> Stored | None:
+        """What is stored for `slot` (any key), or None; the caller checks the key."""
         remembered = self.memory.get(slot)
-        if remembered is not None and remembered[0] == key:
-            self.hits += 1
-            return remembered[1]
-        if self.folder is None:
-            self.misses += 1
-            return None
+        if remembered is not None or self.folder is None:
+            return remembered
         try:
             document = json.loads(self._entry(self.folder, slot).read_text(encoding="utf-8"))
-            if document.get("key") != key:
-                raise LookupError(slot)
-            results = [_result_from(item) for item in document["results"]]
+            stored = Stored(
+                key=str(document["key"]),
+                stat=str(document["stat"]),
+                files=int(document["files"]),
+                problems=tuple(str(p) for p in document["problems"]),
+                results=[_result_from(item) for item in document["results"]],
+            )
         except (OSError, ValueError, LookupError, TypeError, AttributeError):
+            return None
+        self.memory[slot] = stored
+        return stored
+
+    def get(self, slot: str, key: str) -> list[FileResult] | None:
+        """The results stored for `slot` under `key`, or None (counted as a hit or a miss)."""
+        stored = self.lookup(slot)
+        if stored is None or stored.key != key:
             self.misses += 1
             return None
         self.hits += 1
-        self.memory[slot] = (key, results)
-        return results
+        return stored.results
 
-    def put(self, slot: str, key: str, results: list[FileResult]) -> None:
+    def put(self, slot: str, stored: Stored) -> None:
         """Store results; a cache that cannot be written is reported once and otherwise ignored."""
-        self.memory[slot] = (key, results)
+        self.memory[slot] = stored
         if self.directory is None or self.folder is None:
             return
-        document = {"key": key, "results": [_result_to(r) for r in results]}
+        document = {
+            "key": stored.key,
+            "stat": stored.stat,
+            "files": stored.files,
+            "problems": list(stored.problems),
+            "results": [_result_to(r) for r in stored.results],
+        }
         try:
             self._prepare(self.directory, self.folder)
             data = json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode()

@@ -5,20 +5,27 @@ there is more than one crate to analyze."""
 
 from __future__ import annotations
 
+import hashlib
 import multiprocessing
 import os
 import threading
+import time
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from burnlint.analysis.crate import CrateInfo, find_crate, module_of, path_modules
-from burnlint.analysis.engine import Analyzer, CrateFile, CrateSession, FileResult, Options
-from burnlint.analysis.source import SourceFile
-from burnlint.cache import ResultCache, batch_key
+from burnlint.analysis.findings import FileResult
+from burnlint.analysis.options import Options
+from burnlint.cache import ResultCache, Stored, batch_key, tool_digest
 from burnlint.config import ConfigError, Overrides, Settings, is_excluded, settings_for
+from burnlint.kb.model import Entry
 from burnlint.walk import Target, discover
+
+if TYPE_CHECKING:
+    from burnlint.analysis.engine import Analyzer, CrateFile
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 
@@ -55,10 +62,14 @@ class Request:
 
 @dataclass(slots=True)
 class _Input:
-    path: Path
+    file: Target
     shown: str
-    text: str
     target: bool
+    text: str | None = None
+
+    @property
+    def path(self) -> Path:
+        return self.file.real
 
 
 @dataclass(slots=True)
@@ -69,10 +80,44 @@ class _Batch:
     crate: CrateInfo
     settings: Settings
     inputs: list[_Input]
+    problems: list[str] = field(default_factory=list[str])
+    """Target files that could not be read."""
 
     @property
     def size(self) -> int:
-        return sum(len(i.text) for i in self.inputs)
+        return sum(len(i.text or "") for i in self.inputs)
+
+    def read(self, overlay: Mapping[Path, str]) -> None:
+        """Read every file; unreadable targets become problems, unreadable context is left out."""
+        kept: list[_Input] = []
+        for item in self.inputs:
+            if item.text is None:
+                item.text = _read(item.file, self.problems if item.target else None, overlay)
+            if item.text is not None:
+                kept.append(item)
+        self.inputs = kept
+
+
+class LazyAnalyzer:
+    """The analyzer, built on first use: a check answered from the cache never imports the
+    analysis engine (a fifth of a second on a small machine)."""
+
+    def __init__(self, entries: tuple[Entry, ...]) -> None:
+        self.entries = entries
+        self.by_code = {entry.id: entry for entry in entries}
+        self._built: Analyzer | None = None
+
+    def get(self) -> Analyzer:
+        """The analyzer (imported and built now if needed)."""
+        if self._built is None:
+            from burnlint.analysis.engine import Analyzer
+
+            self._built = Analyzer(self.entries)
+        return self._built
+
+
+def _real(analyzer: Analyzer | LazyAnalyzer) -> Analyzer:
+    return analyzer.get() if isinstance(analyzer, LazyAnalyzer) else analyzer
 
 
 def options_for(settings: Settings, known: frozenset[str]) -> Options:
@@ -85,35 +130,89 @@ def options_for(settings: Settings, known: frozenset[str]) -> Options:
     )
 
 
-def check(analyzer: Analyzer, request: Request) -> CheckRun:
+def check(analyzer: Analyzer | LazyAnalyzer, request: Request) -> CheckRun:
     """Check files and folders; each file is analyzed with the crate it belongs to."""
     run = CheckRun()
     known = frozenset(analyzer.by_code)
-    groups: dict[tuple[Path | None, str], list[tuple[Target, str, Settings]]] = {}
-    discovered: dict[Path | None, list[Target]] = {}
     try:
-        for target in discover(list(request.paths)):
-            manifest = find_crate(target.real).manifest
-            discovered.setdefault(manifest, []).append(target)
-            settings = settings_for(target.path, known, request.overrides)
-            if is_excluded(settings, target.path):
-                continue
-            text = _read(target, run.problems, request.overlay)
-            if text is None:
-                continue
-            run.files += 1
-            run.settings[target.shown] = settings
-            groups.setdefault((manifest, settings.digest()), []).append((target, text, settings))
+        batches = _batches(request, known, run)
     except ConfigError as error:
         run.problems.append(f"configuration: {error}")
         return run
+    cache = request.cache
+    pending: list[tuple[_Batch, str, str, str]] = []
+    unread: dict[str, Target] = {}
+    for batch in batches:
+        run.paths.update((i.shown, i.path) for i in batch.inputs)
+        parts = _parts(batch, known)
+        slot = _slot(batch, parts)
+        stored = cache.lookup(slot) if cache is not None else None
+        stat = "" if request.overlay else _stat_key(batch, parts)
+        if stored is not None and stat and stored.stat == stat:
+            # Nothing changed on disk since the entry was written: answer without reading.
+            assert cache is not None
+            cache.hits += 1
+            unread.update((i.shown, i.file) for i in batch.inputs)
+            _answer(run, batch, stored.results, stored.files, stored.problems)
+            continue
+        batch.read(request.overlay)
+        run.texts.update((i.shown, i.text or "") for i in batch.inputs)
+        key = _content_key(batch, parts)
+        files = sum(1 for i in batch.inputs if i.target)
+        if stored is not None and stored.key == key:
+            assert cache is not None
+            cache.hits += 1
+            if stat:
+                cache.put(slot, Stored(key, stat, files, tuple(batch.problems), stored.results))
+            _answer(run, batch, stored.results, files, tuple(batch.problems))
+            continue
+        if cache is not None:
+            cache.misses += 1
+        pending.append((batch, slot, key, stat))
+    total = len(pending)
+    analyzed = _analyze(analyzer, [(b, slot, key) for b, slot, key, _ in pending], request)
+    for done, (batch, slot, key, results) in enumerate(analyzed, 1):
+        files = sum(1 for i in batch.inputs if i.target)
+        if cache is not None:
+            stat = next(s for b, _, _, s in pending if b is batch)
+            cache.put(slot, Stored(key, stat, files, tuple(batch.problems), results))
+        _answer(run, batch, results, files, tuple(batch.problems), cached=False)
+        if request.progress is not None:
+            request.progress(done, total)
+    _read_reported(run, unread)
+    for result in run.results:
+        run.problems.extend(f"{result.path}: {note}" for note in result.notes if "stopped" in note)
+    run.results.sort(key=lambda r: r.path)
+    return run
+
+
+def _batches(request: Request, known: frozenset[str], run: CheckRun) -> list[_Batch]:
+    """The files to check grouped by crate and configuration, with each crate's other files
+    as context; nothing is read yet."""
+    groups: dict[tuple[Path | None, str], list[tuple[Target, Settings]]] = {}
+    discovered: dict[Path | None, list[Target]] = {}
+    # Crate and configuration are the same for every file of a folder: look them up once.
+    folders_seen: dict[tuple[Path, Path], tuple[Path | None, Settings, str]] = {}
+    for target in discover(list(request.paths)):
+        folder = (target.path.parent, target.real.parent)
+        known_folder = folders_seen.get(folder)
+        if known_folder is None:
+            manifest = find_crate(target.real).manifest
+            settings = settings_for(target.path, known, request.overrides)
+            known_folder = folders_seen[folder] = (manifest, settings, settings.digest())
+        manifest, settings, digest = known_folder
+        discovered.setdefault(manifest, []).append(target)
+        if settings.exclude and is_excluded(settings, target.path):
+            continue
+        run.settings[target.shown] = settings
+        groups.setdefault((manifest, digest), []).append((target, settings))
     folders = [Path(p).resolve() for p in request.paths if Path(p).is_dir()]
     batches: list[_Batch] = []
     crate_files: dict[Path, list[Target]] = {}
     for (manifest, _), members in groups.items():
         if manifest is None:
-            for target, text, settings in members:
-                inputs = [_Input(target.real, target.shown, text, True)]
+            for target, settings in members:
+                inputs = [_Input(target, target.shown, True)]
                 batches.append(_Batch(target.path, find_crate(target.real), settings, inputs))
             continue
         if manifest not in crate_files:
@@ -121,35 +220,86 @@ def check(analyzer: Analyzer, request: Request) -> CheckRun:
             covered = any(f == root or f in root.parents for f in folders)
             # A crate inside a folder the user named was walked whole already.
             crate_files[manifest] = discovered[manifest] if covered else list(_crate_targets(root))
-        targets = {t.real: (t.shown, text) for t, text, _ in members}
-        inputs = _gather(crate_files[manifest], targets, False, request.overlay)
-        anchor = members[0][0].path
-        batches.append(_Batch(anchor, find_crate(members[0][0].real), members[0][2], inputs))
-    pending: list[tuple[_Batch, str, str]] = []
-    for batch in batches:
-        run.texts.update((i.shown, i.text) for i in batch.inputs)
-        run.paths.update((i.shown, i.path) for i in batch.inputs)
-        slot, key = _keys(batch, known)
-        cached = request.cache.get(slot, key) if request.cache else None
-        if cached is None:
-            pending.append((batch, slot, key))
-        else:
-            run.cached += len(cached)
-            run.results.extend(_adjusted(r, batch.settings) for r in cached)
-    total = len(pending)
-    for done, (batch, slot, key, results) in enumerate(_analyze(analyzer, pending, request), 1):
-        if request.cache is not None:
-            request.cache.put(slot, key, results)
-        run.results.extend(_adjusted(r, batch.settings) for r in results)
-        if request.progress is not None:
-            request.progress(done, total)
+        targets = {t.real: t for t, _ in members}
+        inputs = [_Input(t, t.shown, True) for t in targets.values()]
+        inputs.extend(
+            _Input(other, os.path.relpath(other.path), False)
+            for other in crate_files[manifest]
+            if other.real not in targets
+        )
+        anchor = members[0][0]
+        batches.append(_Batch(anchor.path, find_crate(anchor.real), members[0][1], inputs))
+    return batches
+
+
+def _answer(
+    run: CheckRun,
+    batch: _Batch,
+    results: list[FileResult],
+    files: int,
+    problems: tuple[str, ...],
+    cached: bool = True,
+) -> None:
+    run.files += files
+    if cached:
+        run.cached += len(results)
+    run.problems.extend(problems)
+    run.results.extend(_adjusted(r, batch.settings) for r in results)
+
+
+def _read_reported(run: CheckRun, unread: dict[str, Target]) -> None:
+    """Read the files a report shows lines of (answered from the cache without reading)."""
+    wanted: set[str] = set()
     for result in run.results:
-        run.problems.extend(f"{result.path}: {note}" for note in result.notes if "stopped" in note)
-    run.results.sort(key=lambda r: r.path)
-    return run
+        for finding in (*result.findings, *(s.finding for s in result.suppressed)):
+            wanted.add(finding.range.path)
+            wanted.update(r.range.path for r in finding.related)
+            wanted.update(e.range.path for fix in finding.fixes for e in fix.edits)
+    for shown in sorted(wanted - run.texts.keys()):
+        file = unread.get(shown)
+        text = _read(file, None, {}) if file is not None else None
+        if text is not None:
+            run.texts[shown] = text
 
 
-def _keys(batch: _Batch, known: frozenset[str]) -> tuple[str, str]:
+RACY_SECONDS = 2.0
+"""A file modified this recently may change again within the same timestamp tick, so its
+modification time cannot vouch for its content (git's "racy clean" problem): read it."""
+
+
+def _stat_key(batch: _Batch, parts: tuple[str, ...]) -> str:
+    """A key from every file's status (size, modification time, inode, mode) instead of its
+    bytes; empty when a file is missing or too fresh to trust."""
+    limit = time.time_ns() - int(RACY_SECONDS * 1e9)
+    digest = hashlib.sha256("\0".join(("stat", tool_digest(), *parts)).encode())
+    for item in sorted(batch.inputs, key=lambda i: i.shown):
+        try:
+            status = item.file.path.stat()
+        except OSError:
+            return ""
+        if status.st_mtime_ns > limit:
+            return ""
+        digest.update(
+            f"\0{item.shown}\0{int(item.target)}\0{status.st_size}\0{status.st_mtime_ns}"
+            f"\0{status.st_ino}\0{status.st_mode}".encode()
+        )
+    return digest.hexdigest()
+
+
+def _content_key(batch: _Batch, parts: tuple[str, ...]) -> str:
+    files = (
+        (i.shown, (i.text or "").encode("utf-8", "surrogatepass"), i.target) for i in batch.inputs
+    )
+    return batch_key(parts, files)
+
+
+def _slot(batch: _Batch, parts: tuple[str, ...]) -> str:
+    targets = sorted(str(i.path) for i in batch.inputs if i.target)
+    return "\0".join((*parts[:2], batch.settings.digest(), *targets))
+
+
+def _parts(batch: _Batch, known: frozenset[str]) -> tuple[str, ...]:
+    """What besides the files decides a batch's results: where, which crate, which options."""
     crate = batch.crate
     options = options_for(batch.settings, known)
     config = crate.config
@@ -161,7 +311,7 @@ def _keys(batch: _Batch, known: frozenset[str]) -> tuple[str, str]:
         sorted(config.disabled),
         sorted(crate.autodiff_features),
     )
-    parts = (
+    return (
         str(Path.cwd()),
         str(crate.manifest),
         repr((crate.name, crate.burn_version, crate.era, crate.era_reason, crate.build)),
@@ -169,10 +319,6 @@ def _keys(batch: _Batch, known: frozenset[str]) -> tuple[str, str]:
         repr((options.era, sorted(options.select or ()), options.budget_seconds)),
         batch.settings.digest(),
     )
-    targets = sorted(str(i.path) for i in batch.inputs if i.target)
-    slot = "\0".join((*parts[:2], batch.settings.digest(), *targets))
-    files = ((i.shown, i.text.encode("utf-8", "surrogatepass"), i.target) for i in batch.inputs)
-    return slot, batch_key(parts, files)
 
 
 def _adjusted(result: FileResult, settings: Settings) -> FileResult:
@@ -191,8 +337,11 @@ _WORKER: dict[str, Analyzer] = {}
 
 
 def _analyze(
-    analyzer: Analyzer, pending: list[tuple[_Batch, str, str]], request: Request
+    lazy: Analyzer | LazyAnalyzer, pending: list[tuple[_Batch, str, str]], request: Request
 ) -> Iterator[tuple[_Batch, str, str, list[FileResult]]]:
+    if not pending:
+        return
+    analyzer = _real(lazy)
     known = frozenset(analyzer.by_code)
     jobs = max(1, min(request.jobs, len(pending)))
     if jobs == 1:
@@ -219,6 +368,7 @@ def _worker(batch: _Batch, known: frozenset[str]) -> list[FileResult]:
     analyzer = _WORKER.get("analyzer")
     if analyzer is None:
         # A spawned worker starts empty: compile the knowledge base once per worker.
+        from burnlint.analysis.engine import Analyzer
         from burnlint.kb.load import load_kb
 
         analyzer = _WORKER["analyzer"] = Analyzer(load_kb())
@@ -226,6 +376,8 @@ def _worker(batch: _Batch, known: frozenset[str]) -> list[FileResult]:
 
 
 def _analyze_batch(analyzer: Analyzer, batch: _Batch, known: frozenset[str]) -> list[FileResult]:
+    from burnlint.analysis.engine import CrateSession
+
     files = _crate_files(batch.crate, batch.inputs)
     session = CrateSession(analyzer, files, options_for(batch.settings, known), batch.crate)
     return [r for r, f in zip(session.results(), files, strict=True) if f.target]
@@ -280,10 +432,16 @@ def load_crate(
     editor buffers) plus every other `.rs` file of the crate read from disk as context (or as
     targets too, with `everything`)."""
     crate = find_crate(path)
-    if crate.manifest is None:
-        inputs = [_Input(p, shown, text, True) for p, (shown, text) in targets.items()]
-    else:
-        inputs = _gather(_crate_targets(crate.manifest.parent), targets, everything, {})
+    inputs = [
+        _Input(Target(p, shown, p), shown, True, text) for p, (shown, text) in targets.items()
+    ]
+    if crate.manifest is not None:
+        for other in _crate_targets(crate.manifest.parent):
+            if other.real in targets:
+                continue
+            text = _read(other, None, {})
+            if text is not None:
+                inputs.append(_Input(other, os.path.relpath(other.path), everything, text))
     return LoadedCrate(crate, _crate_files(crate, inputs), [i.path for i in inputs])
 
 
@@ -294,30 +452,17 @@ def _crate_targets(root: Path) -> Iterator[Target]:
             yield other
 
 
-def _gather(
-    crate: Iterator[Target] | list[Target],
-    targets: dict[Path, tuple[str, str]],
-    everything: bool,
-    overlay: Mapping[Path, str],
-) -> list[_Input]:
-    inputs = {p: _Input(p, shown, text, True) for p, (shown, text) in targets.items()}
-    for other in crate:
-        if other.real in inputs:
-            continue
-        text = _read(other, None, overlay)
-        if text is not None:
-            inputs[other.real] = _Input(other.real, os.path.relpath(other.path), text, everything)
-    return list(inputs.values())
-
-
 def _crate_files(crate: CrateInfo, inputs: list[_Input]) -> list[CrateFile]:
+    from burnlint.analysis.engine import CrateFile
+    from burnlint.analysis.source import SourceFile
+
     manifest = crate.manifest
     modules = {
         i.path: module_of(manifest.parent, i.path) if manifest else ("crate",) for i in inputs
     }
     if manifest is not None:
-        path_modules({i.path: i.text for i in inputs}, modules)
-    return [CrateFile(SourceFile(i.shown, i.text), modules[i.path], i.target) for i in inputs]
+        path_modules({i.path: i.text or "" for i in inputs}, modules)
+    return [CrateFile(SourceFile(i.shown, i.text or ""), modules[i.path], i.target) for i in inputs]
 
 
 def _in_nested_crate(root: Path, path: Path) -> bool:

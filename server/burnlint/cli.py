@@ -9,28 +9,27 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from burnlint import __version__
 from burnlint.analysis.crate import ERAS
-from burnlint.analysis.engine import Analyzer
-from burnlint.analysis.findings import Finding
-from burnlint.analysis.suppress import Suppressed, unused_finding
+from burnlint.analysis.findings import Finding, Suppressed
+from burnlint.analysis.suppress import unused_finding
 from burnlint.atomic import write_atomic
 from burnlint.cache import DEFAULT_DIR, ResultCache
 from burnlint.cache import clear as clear_cache
-from burnlint.checking import CheckRun, Request, check
+from burnlint.checking import CheckRun, LazyAnalyzer, Request, check
 from burnlint.config import ConfigError, Overrides, render_settings, settings_for
-from burnlint.fixing import Changed, fix_in_memory, write_changes
 from burnlint.kb.load import KBError, by_code, load_kb
-from burnlint.kb.match import find_matches
 from burnlint.kb.model import Entry
 from burnlint.progress import Progress
-from burnlint.report.concise import render_concise
-from burnlint.report.explain import render_entry
-from burnlint.report.github import render_github
-from burnlint.report.json_report import render_json
-from burnlint.report.sarif import render_sarif
 from burnlint.report.text import Style, render_finding, render_statistics, render_summary
+
+if TYPE_CHECKING:
+    from burnlint.fixing import Changed
+
+# Only what `check` needs on every run is imported above: a run answered from the cache should
+# not pay for the analysis engine, the fixer or reports it does not print.
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
@@ -198,7 +197,7 @@ def _overrides(args: argparse.Namespace, known: frozenset[str]) -> Overrides:
 
 
 def _check(args: argparse.Namespace, entries: tuple[Entry, ...]) -> int:
-    analyzer = Analyzer(entries)
+    analyzer = LazyAnalyzer(entries)
     known = frozenset(analyzer.by_code)
     try:
         overrides = _overrides(args, known)
@@ -235,7 +234,7 @@ def _check(args: argparse.Namespace, entries: tuple[Entry, ...]) -> int:
     return EXIT_CLEAN
 
 
-def _run(analyzer: Analyzer, args: argparse.Namespace, request: Request) -> int:
+def _run(analyzer: LazyAnalyzer, args: argparse.Namespace, request: Request) -> int:
     """One check (with fixes when asked), reported in the chosen format; returns the exit code."""
     progress = Progress()
     request = replace(request, progress=progress)
@@ -252,6 +251,8 @@ def _run(analyzer: Analyzer, args: argparse.Namespace, request: Request) -> int:
     problems: list[str] = []
     try:
         if args.fix or args.diff:
+            from burnlint.fixing import fix_in_memory, write_changes
+
             outcome = fix_in_memory(checker, request, args.unsafe_fixes)
             if args.fix and not args.diff:
                 write_changes(outcome)
@@ -304,9 +305,13 @@ def _render(
 ) -> str:
     entries = load_kb()
     if args.format == "json":
+        from burnlint.report.json_report import render_json
+
         return render_json(findings, run.files, problems, suppressed)
     if args.format == "sarif":
         docs = {s.docs_url for s in run.settings.values() if s.docs_url}
+        from burnlint.report.sarif import render_sarif
+
         return render_sarif(
             findings,
             suppressed,
@@ -317,6 +322,8 @@ def _render(
             texts=run.texts,
         )
     if args.format == "github":
+        from burnlint.report.github import render_github
+
         return render_github(findings, problems)
     style = Style(_use_color(args.color, bool(args.output)))
     out: list[str] = []
@@ -326,6 +333,8 @@ def _render(
             out.append(render_statistics(findings, slugs))
     elif args.format == "concise":
         if findings:
+            from burnlint.report.concise import render_concise
+
             out.append(render_concise(findings, style))
     else:
         lines = {path: text.split("\n") for path, text in run.texts.items()}
@@ -364,6 +373,9 @@ def _config(args: argparse.Namespace, entries: tuple[Entry, ...]) -> int:
 
 
 def _explain(query: str, entries: tuple[Entry, ...]) -> int:
+    from burnlint.kb.match import find_matches
+    from burnlint.report.explain import render_entry
+
     kb = load_kb()
     index = by_code(kb)
     key = query.strip()

@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -132,3 +133,28 @@ def _until_watching(process: subprocess.Popen[str], timeout: float = 60) -> str:
         if "watching for changes" in line:
             return "".join(lines)
     raise AssertionError("no report from --watch:\n" + "".join(lines))
+
+
+def test_unchanged_old_files_are_answered_without_reading_them(crate: Path, tmp_path: Path) -> None:
+    analyzer = Analyzer(load_kb())
+    old = time.time() - 3600
+    for path in crate.rglob("*"):
+        os.utime(path, (old, old))
+    request = Request((str(crate),), Overrides(isolated=True))
+    cold = check(analyzer, replace(request, cache=ResultCache(tmp_path / "cache")))
+    warm = check(analyzer, replace(request, cache=ResultCache(tmp_path / "cache")))
+    assert warm.cached == warm.files == cold.files
+    assert warm.results == cold.results
+    # Only the files the report quotes were read: those with findings and related locations.
+    assert "src/lib.rs" not in {Path(p).relative_to(crate).as_posix() for p in warm.texts}
+    assert set(warm.texts) < set(cold.texts)
+
+    # A change that keeps the old modification time still shows (the size differs).
+    quant = crate / "src" / "quant.rs"
+    quant.write_text(quant.read_text().replace("Disabled);", "Enabled(Gcs::Disabled));"))
+    os.utime(quant, (old, old))
+    edited = check(analyzer, replace(request, cache=ResultCache(tmp_path / "cache")))
+    assert edited.cached == 0
+    assert sum(len(r.findings) for r in edited.results) == (
+        sum(len(r.findings) for r in cold.results) - 1
+    )

@@ -4,21 +4,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from burnlint.analysis import ir
 from burnlint.analysis.api import ApiModel, build_model
 from burnlint.analysis.cfg import BuildConfig
 from burnlint.analysis.crate import CrateInfo, era_from_text
-from burnlint.analysis.findings import Finding, Range, Related
+from burnlint.analysis.findings import FileResult, Finding, Range, Related
 from burnlint.analysis.fixes import build_fixes
 from burnlint.analysis.items import FileItems, FunctionDecl, Module, collect_items
+from burnlint.analysis.options import Options
 from burnlint.analysis.program import Program, Unit
 from burnlint.analysis.sinks import Observation
 from burnlint.analysis.source import SourceFile
 from burnlint.analysis.suppress import Suppressed, Suppressions, Unused
 from burnlint.kb.model import Entry
+
+__all__ = ["Analyzer", "CrateFile", "CrateSession", "FileResult", "Options"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,30 +31,6 @@ class CrateFile:
     source: SourceFile
     module: Module = ("crate",)
     target: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class Options:
-    """How to analyze: era override, codes to report, time budget per file."""
-
-    era: str | None = None
-    select: frozenset[str] | None = None
-    budget_seconds: float = 5.0
-
-
-@dataclass(slots=True)
-class FileResult:
-    """Findings for one file plus what the analyzer decided about it."""
-
-    path: str
-    findings: list[Finding] = field(default_factory=list[Finding])
-    era: str = ""
-    era_reason: str = ""
-    notes: list[str] = field(default_factory=list[str])
-    suppressed: list[Suppressed] = field(default_factory=list[Suppressed])
-    """Findings a `// burnlint: allow(..)` comment acknowledged (not in `findings`)."""
-    unused: list[Unused] = field(default_factory=list[Unused])
-    """Codes in suppression comments that acknowledged no finding."""
 
 
 class Analyzer:

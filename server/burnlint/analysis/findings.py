@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from burnlint.analysis.source import Position
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A 0-based line and a 0-based column counted in Unicode scalar values."""
+
+    line: int
+    character: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,3 +68,37 @@ class Finding:
     def sort_key(self) -> tuple[str, int, int, str]:
         """Deterministic report order: path, position, code."""
         return (self.range.path, self.range.start_byte, self.range.end_byte, self.code)
+
+
+@dataclass(frozen=True, slots=True)
+class Suppressed:
+    """A finding that a suppression comment acknowledged."""
+
+    finding: Finding
+    comment: Range
+    kind: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Unused:
+    """A code named by a suppression comment that acknowledged no finding."""
+
+    code: str
+    comment: Range
+    text: str
+
+
+@dataclass(slots=True)
+class FileResult:
+    """Findings for one file plus what the analyzer decided about it."""
+
+    path: str
+    findings: list[Finding] = field(default_factory=list[Finding])
+    era: str = ""
+    era_reason: str = ""
+    notes: list[str] = field(default_factory=list[str])
+    suppressed: list[Suppressed] = field(default_factory=list[Suppressed])
+    """Findings a `// burnlint: allow(..)` comment acknowledged (not in `findings`)."""
+    unused: list[Unused] = field(default_factory=list[Unused])
+    """Codes in suppression comments that acknowledged no finding."""

@@ -12,6 +12,8 @@ from functools import cache
 import tree_sitter
 import tree_sitter_rust
 
+from burnlint.analysis.findings import Position
+
 
 @cache
 def rust_language() -> tree_sitter.Language:
@@ -60,14 +62,6 @@ def reparse(previous: SourceFile, data: bytes) -> tree_sitter.Tree:
         new_end_point=_point(data, new_end),
     )
     return tree_sitter.Parser(rust_language()).parse(data, tree)
-
-
-@dataclass(frozen=True, slots=True)
-class Position:
-    """A 0-based line and a 0-based column counted in Unicode scalar values."""
-
-    line: int
-    character: int
 
 
 @dataclass(slots=True)

@@ -10,9 +10,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from burnlint.analysis.findings import Edit, Finding, Fix, Range
-from burnlint.analysis.source import SourceFile
+from burnlint.analysis.findings import Edit, Finding, Fix, Position, Range, Suppressed, Unused
+
+if TYPE_CHECKING:
+    from burnlint.analysis.source import SourceFile
+
+__all__ = ["UNUSED_CODE", "Allow", "Suppressed", "Suppressions", "Unused", "unused_finding"]
 
 _COMMENT = re.compile(r"//\s*burnlint:\s*(?P<kind>allow-file|allow)\((?P<codes>[^)]*)\)")
 
@@ -30,25 +35,6 @@ class Allow:
     def kind(self) -> str:
         """ "line" or "file"."""
         return "file" if self.line is None else "line"
-
-
-@dataclass(frozen=True, slots=True)
-class Suppressed:
-    """A finding that a suppression comment acknowledged."""
-
-    finding: Finding
-    comment: Range
-    kind: str
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class Unused:
-    """A code named by a suppression comment that acknowledged no finding."""
-
-    code: str
-    comment: Range
-    text: str
 
 
 @dataclass(slots=True)
@@ -154,8 +140,7 @@ def unused_finding(unused: Unused, text: str, era: str = "") -> Finding:
             # Keep the code before the comment, minus the spaces that led to it.
             while start > line_start and data[start - 1 : start] in (b" ", b"\t"):
                 start -= 1
-    source = SourceFile(comment.path, text)
-    edit_range = Range(comment.path, start, end, source.position(start), source.position(end))
+    edit_range = Range(comment.path, start, end, _position(data, start), _position(data, end))
     title = f"remove the unused suppression of {unused.code}"
     return Finding(
         code=UNUSED_CODE,
@@ -168,3 +153,9 @@ def unused_finding(unused: Unused, text: str, era: str = "") -> Finding:
         panic="",
         era=era,
     )
+
+
+def _position(data: bytes, offset: int) -> Position:
+    line_start = data.rfind(b"\n", 0, offset) + 1
+    column = len(data[line_start:offset].decode("utf-8", errors="replace"))
+    return Position(data.count(b"\n", 0, offset), column)
