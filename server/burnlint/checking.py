@@ -104,7 +104,7 @@ class LazyAnalyzer:
 
     def __init__(self, entries: tuple[Entry, ...]) -> None:
         self.entries = entries
-        self.by_code = {entry.id: entry for entry in entries}
+        self.by_code = {entry.id: entry for entry in entries if entry.is_static}
         self._built: Analyzer | None = None
 
     def get(self) -> Analyzer:

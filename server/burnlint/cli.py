@@ -315,7 +315,7 @@ def _render(
         return render_sarif(
             findings,
             suppressed,
-            entries,
+            [entry for entry in entries if entry.is_static],
             root=Path.cwd(),
             docs_url=min(docs) if docs else None,
             problems=problems,

@@ -51,7 +51,7 @@ FIELDS = {camel(f.name): f for f in dataclasses.fields(server_settings.Settings)
 HINTS = typing.get_type_hints(server_settings.Settings)
 PROPERTIES = contributed()
 SERVER_KEYS = sorted(FIELDS)
-CODES = frozenset(entry.id for entry in load_kb())
+CODES = frozenset(entry.id for entry in load_kb() if entry.is_static)
 
 
 def json_type(hint: Any) -> str:

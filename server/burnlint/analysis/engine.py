@@ -38,7 +38,8 @@ class Analyzer:
 
     def __init__(self, entries: tuple[Entry, ...]) -> None:
         self.entries = entries
-        self.by_code = {entry.id: entry for entry in entries}
+        # Rules only: runtime-only entries (BDR codes) explain panics but report nothing.
+        self.by_code = {entry.id: entry for entry in entries if entry.is_static}
 
     @cached_property
     def api(self) -> ApiModel:

@@ -16,6 +16,11 @@ SECTIONS = (
 )
 SEVERITIES = ("error", "warning", "info", "hint")
 SAFETIES = ("safe", "unsafe")
+DETECTIONS = ("static", "partial", "runtime-only")
+"""How much of an entry burnlint finds before burn panics: `static`, the entry's own rule reports
+it (codes `BD0nn`); `partial`, a panic explained by the knowledge base whose causes other static
+rules (listed in `detected_by`) report in part; `runtime-only`, no rule reports it and the entry
+only explains the panic (codes `BDRnnn` for both)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +49,8 @@ class Variant:
     id: str = ""
     versions: str = ""
     source: SourceRef | None = None
+    sources: tuple[SourceRef, ...] = ()
+    """Further places in burn that panic with the same message (after `source`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +89,20 @@ class Entry:
     sections: dict[str, str]
     path: str
     messages: tuple[tuple[str, str], ...] = field(default=())
+    detection: str = "static"
+    """One of `DETECTIONS`."""
+    detected_by: tuple[str, ...] = ()
+    """The static codes that report this entry's bug (empty for runtime-only entries)."""
+    confirmed: bool = True
+    """False when the cause described is an inference the research behind the entry could not
+    confirm from burn's source or its issue tracker."""
+    sources: tuple[SourceRef, ...] = ()
+    """Further places in burn that panic with the main message (after `source`)."""
+
+    @property
+    def is_static(self) -> bool:
+        """Whether a burnlint rule of this entry's own reports it (codes `BD0nn`)."""
+        return self.detection == "static"
 
     def panic_for(self, era: str, variant: str = "") -> str:
         """The panic message this bug produces in `era` (or for the named variant)."""
@@ -103,4 +124,14 @@ class Entry:
         """Every (message, era) pair this entry explains."""
         out = [(self.message, self.eras[0] if self.eras else "")]
         out.extend((variant.message, variant.era) for variant in self.variants)
+        return out
+
+    def locations(self) -> list[tuple[str, SourceRef]]:
+        """Every (message, place in burn) pair this entry documents, main message first."""
+        out = [(self.message, self.source)]
+        out.extend((self.message, source) for source in self.sources)
+        for variant in self.variants:
+            if variant.source is not None:
+                out.append((variant.message, variant.source))
+            out.extend((variant.message, source) for source in variant.sources)
         return out

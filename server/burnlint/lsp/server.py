@@ -39,7 +39,7 @@ class BurnlintServer(LanguageServer):
         super().__init__("burnlint", __version__)  # pyright: ignore[reportUnknownMemberType]
         self.entries = entries
         self.analyzer = Analyzer(entries)
-        self.codes = frozenset(entry.id for entry in entries)
+        self.codes = frozenset(entry.id for entry in entries if entry.is_static)
         self.support = ClientSupport()
         self.settings = Settings()
         self.generation = 0
