@@ -3,11 +3,16 @@
 Starts `python -m burnlint server` over stdio as a VS Code-like client (push diagnostics,
 UTF-16 positions) and measures:
 
-- didOpen -> publishDiagnostics for the example crate's `src/quant.rs`;
+- didOpen -> publishDiagnostics for the example crate's `src/quant.rs`, and the time from the
+  server process's start to those first diagnostics;
 - didOpen -> publishDiagnostics for a generated 5,000-line file in a temporary crate;
 - didChange -> publishDiagnostics for 50 single-character edits of that file, one at a time
   (each includes the server's ~150 ms debounce);
 - hover round trips (p50/p95) over findings and over plain code.
+
+`bench/run.py` also uses `first_diagnostics` (server start -> first diagnostics, one fresh
+server per call) and `workspace_memory` (the server's RSS after indexing a whole tree with
+`scope: "workspace"`).
 
 Prints a table and writes bench/results/lsp_latency.json. This is a benchmark, not a test:
 
@@ -18,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import platform
@@ -25,6 +31,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -88,12 +95,18 @@ def generate(lines: int) -> str:
 
 
 class Client(LanguageClient):
-    """A client that timestamps every publishDiagnostics."""
+    """A client that timestamps every publishDiagnostics and `$/progress` notification and
+    answers `workspace/configuration` with `settings` (None: the server's defaults)."""
 
-    def __init__(self) -> None:
+    def __init__(self, settings: dict[str, Any] | None = None) -> None:
         super().__init__("burnlint-bench", "1")
         self.published: list[tuple[float, types.PublishDiagnosticsParams]] = []
+        self.progress_events: list[tuple[float, str, str]] = []
+        """(arrival time, token, kind: begin/report/end)."""
         self.event = asyncio.Event()
+        self.settings = settings
+        self.stderr_tail: deque[str] = deque(maxlen=40)
+        self._drain: asyncio.Task[None] | None = None
 
         @self.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
         def publish(params: types.PublishDiagnosticsParams) -> None:
@@ -102,13 +115,52 @@ class Client(LanguageClient):
 
         @self.feature(types.WORKSPACE_CONFIGURATION)
         def configuration(params: types.ConfigurationParams) -> list[Any]:
-            return [None for _ in params.items]
+            return [self.settings for _ in params.items]
 
         @self.feature(types.CLIENT_REGISTER_CAPABILITY)
         def register(params: types.RegistrationParams) -> None:
             return None
 
-    async def diagnostics(self, uri: str, version: int) -> tuple[float, int]:
+        @self.feature(types.WINDOW_WORK_DONE_PROGRESS_CREATE)
+        def create_progress(params: types.WorkDoneProgressCreateParams) -> None:
+            return None
+
+        @self.feature(types.PROGRESS)
+        def progress(params: types.ProgressParams) -> None:
+            value = params.value
+            kind = value.get("kind") if isinstance(value, dict) else getattr(value, "kind", "")
+            self.progress_events.append((time.perf_counter(), str(params.token), str(kind)))
+            self.event.set()
+
+    async def launch(self) -> float:
+        """Start `python -m burnlint server`; returns the time just before the process start."""
+        started = time.perf_counter()
+        await self.start_io(sys.executable, "-m", "burnlint", "server")
+        process = self.process()
+        if process is not None and process.stderr is not None:
+            # The server's stderr is a pipe nobody else reads: drain it so that a chatty
+            # server never blocks on a full pipe, and keep the tail for error messages.
+            self._drain = asyncio.get_running_loop().create_task(self._drain_stderr(process))
+        return started
+
+    def process(self) -> asyncio.subprocess.Process | None:
+        """The server process (pygls keeps it in a private attribute)."""
+        process = getattr(self, "_server", None)
+        return process if isinstance(process, asyncio.subprocess.Process) else None
+
+    def pid(self) -> int | None:
+        """The server's process id: pygls's process object, else our only burnlint child."""
+        process = self.process()
+        if process is not None:
+            return process.pid
+        return child_pid("burnlint")
+
+    async def _drain_stderr(self, process: asyncio.subprocess.Process) -> None:
+        assert process.stderr is not None
+        while line := await process.stderr.readline():
+            self.stderr_tail.append(line.decode("utf-8", "replace").rstrip())
+
+    async def diagnostics(self, uri: str, version: int | None) -> tuple[float, int]:
         """Wait for the publication of `version`; (arrival time, number of diagnostics)."""
         deadline = time.perf_counter() + WAIT
         while True:
@@ -118,9 +170,67 @@ class Client(LanguageClient):
             self.event.clear()
             await asyncio.wait_for(self.event.wait(), max(0.01, deadline - time.perf_counter()))
 
+    async def progress_end(self, timeout: float) -> float | None:
+        """Wait for the first `$/progress` end; its arrival time, or None after `timeout`."""
+        deadline = time.perf_counter() + timeout
+        while True:
+            for when, _, kind in self.progress_events:
+                if kind == "end":
+                    return when
+            self.event.clear()
+            remaining = deadline - time.perf_counter()
+            if remaining <= 0:
+                return None
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self.event.wait(), min(remaining, 1.0))
 
-def capabilities() -> types.ClientCapabilities:
-    """A VS Code-like client: pushed diagnostics with related information, UTF-16."""
+    async def close(self) -> None:
+        """shutdown + exit, then wait for the process."""
+        try:
+            await asyncio.wait_for(self.shutdown_async(None), WAIT)
+            self.exit(None)
+        finally:
+            await self.stop()
+            if self._drain is not None:
+                with contextlib.suppress(asyncio.CancelledError):
+                    await self._drain
+
+
+def child_pid(word: str) -> int | None:
+    """A child process of this one whose command line contains `word` (via /proc)."""
+    me = os.getpid()
+    for task in Path(f"/proc/{me}/task").glob("*"):
+        try:
+            children = (task / "children").read_text().split()
+        except OSError:
+            continue
+        for child in children:
+            try:
+                command = Path(f"/proc/{child}/cmdline").read_bytes()
+            except OSError:
+                continue
+            if word.encode() in command:
+                return int(child)
+    return None
+
+
+def proc_status(pid: int) -> dict[str, float]:
+    """VmRSS and VmHWM (peak RSS) of a process, in MB, from /proc/<pid>/status."""
+    out: dict[str, float] = {}
+    try:
+        text = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return out
+    for line in text.splitlines():
+        key, _, value = line.partition(":")
+        if key in ("VmRSS", "VmHWM"):
+            out[key] = round(int(value.split()[0]) / 1024, 1)
+    return out
+
+
+def capabilities(progress: bool = False) -> types.ClientCapabilities:
+    """A VS Code-like client: pushed diagnostics with related information, UTF-16 (and, with
+    `progress`, work done progress as for a workspace scan)."""
     return types.ClientCapabilities(
         text_document=types.TextDocumentClientCapabilities(
             publish_diagnostics=types.PublishDiagnosticsClientCapabilities(
@@ -129,10 +239,23 @@ def capabilities() -> types.ClientCapabilities:
             hover=types.HoverClientCapabilities(content_format=[types.MarkupKind.Markdown]),
         ),
         workspace=types.WorkspaceClientCapabilities(configuration=True),
+        window=types.WindowClientCapabilities(work_done_progress=progress),
         general=types.GeneralClientCapabilities(
             position_encodings=[types.PositionEncodingKind.Utf16]
         ),
     )
+
+
+async def initialize(client: Client, root: Path, progress: bool = False) -> None:
+    """initialize + initialized with `root` as the workspace."""
+    params = types.InitializeParams(
+        capabilities=capabilities(progress),
+        process_id=os.getpid(),
+        root_uri=root.as_uri(),
+        workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name=root.name)],
+    )
+    await client.initialize_async(params)
+    client.initialized(types.InitializedParams())
 
 
 def open_doc(client: Client, uri: str, text: str) -> float:
@@ -149,88 +272,139 @@ def percentile(samples: list[float], fraction: float) -> float:
     return ordered[rank]
 
 
-def summary(samples: list[float]) -> dict[str, float]:
+def summary(samples: list[float]) -> dict[str, Any]:
     return {
         "n": len(samples),
         "p50_ms": round(percentile(samples, 0.5) * 1000, 1),
         "p95_ms": round(percentile(samples, 0.95) * 1000, 1),
         "mean_ms": round(statistics.fmean(samples) * 1000, 1),
         "max_ms": round(max(samples) * 1000, 1),
+        "samples_ms": [round(s * 1000, 2) for s in samples],
+    }
+
+
+async def first_diagnostics() -> dict[str, float]:
+    """A fresh server: seconds from the process start to `initialize` answered and to the
+    first diagnostics of the example crate's quant.rs (opened right after `initialized`)."""
+    client = Client()
+    started = await client.launch()
+    try:
+        await initialize(client, QUANT.parents[1])
+        ready = time.perf_counter()
+        quant = QUANT.as_uri()
+        sent = open_doc(client, quant, QUANT.read_text(encoding="utf-8"))
+        arrived, count = await client.diagnostics(quant, 1)
+    finally:
+        await client.close()
+    return {
+        "start_to_initialized_s": round(ready - started, 3),
+        "start_to_first_diagnostics_s": round(arrived - started, 3),
+        "open_to_diagnostics_s": round(arrived - sent, 3),
+        "diagnostics": count,
+    }
+
+
+async def workspace_memory(root: Path, timeout: float) -> dict[str, Any]:
+    """Index every crate under `root` (`scope: "workspace"`), wait for the scan's progress to
+    end, then read the server's RSS from /proc."""
+    client = Client(settings={"scope": "workspace"})
+    started = await client.launch()
+    try:
+        await initialize(client, root, progress=True)
+        pid = client.pid()
+        ended = await client.progress_end(timeout)
+        status = proc_status(pid) if pid is not None else {}
+        published = {params.uri for _, params in client.published}
+        findings = {params.uri: len(params.diagnostics) for _, params in client.published}
+        begun = [when for when, _, kind in client.progress_events if kind == "begin"]
+    finally:
+        await client.close()
+    return {
+        "root": str(root),
+        "pid": pid,
+        "finished": ended is not None,
+        "index_s": round(ended - (begun[0] if begun else started), 2) if ended else None,
+        "start_to_index_end_s": round(ended - started, 2) if ended else None,
+        "files_published": len(published),
+        "diagnostics": sum(findings.values()),
+        "rss_mb": status.get("VmRSS"),
+        "hwm_mb": status.get("VmHWM"),
+        "stderr_tail": list(client.stderr_tail)[-10:],
     }
 
 
 async def measure(lines: int, edits: int, hovers: int) -> dict[str, Any]:
+    """One server: open quant.rs and a generated file of `lines` lines, `edits` one-character
+    edits of the latter, then `hovers` hover requests."""
+    big_text = generate(lines)
     client = Client()
-    started = time.perf_counter()
-    await client.start_io(sys.executable, "-m", "burnlint", "server")
     with tempfile.TemporaryDirectory(prefix="burnlint-bench-") as folder:
         crate = Path(folder)
         (crate / "Cargo.toml").write_text(
             '[package]\nname = "bench"\nversion = "0.1.0"\nedition = "2021"\n', encoding="utf-8"
         )
         (crate / "src").mkdir()
-        big_text = generate(lines)
         big = crate / "src" / "big.rs"
         big.write_text(big_text, encoding="utf-8")
-        params = types.InitializeParams(
-            capabilities=capabilities(), process_id=None, root_uri=crate.as_uri()
-        )
-        await client.initialize_async(params)
-        client.initialized(types.InitializedParams())
-        ready = time.perf_counter() - started
+        started = await client.launch()
+        try:
+            await initialize(client, crate)
+            ready = time.perf_counter() - started
 
-        # didOpen -> diagnostics, the example crate.
-        quant = QUANT.as_uri()
-        sent = open_doc(client, quant, QUANT.read_text(encoding="utf-8"))
-        arrived, quant_count = await client.diagnostics(quant, 1)
-        quant_open = arrived - sent
+            # didOpen -> diagnostics, the example crate.
+            quant = QUANT.as_uri()
+            sent = open_doc(client, quant, QUANT.read_text(encoding="utf-8"))
+            arrived, quant_count = await client.diagnostics(quant, 1)
+            quant_open = arrived - sent
+            first = arrived - started
 
-        # didOpen -> diagnostics, the generated file (cold: its crate is analyzed first).
-        uri = big.as_uri()
-        sent = open_doc(client, uri, big_text)
-        arrived, big_count = await client.diagnostics(uri, 1)
-        big_open = arrived - sent
+            # didOpen -> diagnostics, the generated file (cold: its crate is analyzed first).
+            uri = big.as_uri()
+            sent = open_doc(client, uri, big_text)
+            arrived, big_count = await client.diagnostics(uri, 1)
+            big_open = arrived - sent
 
-        # didChange -> diagnostics: type characters into a comment in the middle of the file.
-        target = big_text.splitlines().index("/// Plain helper 250: no burn API at all.")
-        column = len("/// Plain helper 250: no burn API at all.")
-        change_times: list[float] = []
-        for version in range(2, edits + 2):
-            position = types.Position(line=target, character=column + version - 2)
-            change = types.TextDocumentContentChangePartial(
-                range=types.Range(start=position, end=position), text="x"
-            )
-            sent = time.perf_counter()
-            client.text_document_did_change(
-                types.DidChangeTextDocumentParams(
-                    text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
-                    content_changes=[change],
+            # didChange -> diagnostics: type characters into a comment in the middle.
+            target = big_text.splitlines().index("/// Plain helper 250: no burn API at all.")
+            column = len("/// Plain helper 250: no burn API at all.")
+            change_times: list[float] = []
+            for version in range(2, edits + 2):
+                position = types.Position(line=target, character=column + version - 2)
+                change = types.TextDocumentContentChangePartial(
+                    range=types.Range(start=position, end=position), text="x"
                 )
-            )
-            arrived, _ = await client.diagnostics(uri, version)
-            change_times.append(arrived - sent)
+                sent = time.perf_counter()
+                client.text_document_did_change(
+                    types.DidChangeTextDocumentParams(
+                        text_document=types.VersionedTextDocumentIdentifier(
+                            uri=uri, version=version
+                        ),
+                        content_changes=[change],
+                    )
+                )
+                arrived, _ = await client.diagnostics(uri, version)
+                change_times.append(arrived - sent)
 
-        # Hover: over each finding's start, and over plain code between them.
-        findings = next(p for _, p in reversed(client.published) if p.uri == uri).diagnostics
-        points = [d.range.start for d in findings]
-        points += [types.Position(line=line, character=8) for line in range(20, lines, 97)]
-        hover_times: list[float] = []
-        shown = 0
-        for index in range(hovers):
-            position = points[index % len(points)]
-            hover = types.HoverParams(
-                text_document=types.TextDocumentIdentifier(uri), position=position
-            )
-            sent = time.perf_counter()
-            answer = await client.text_document_hover_async(hover)
-            hover_times.append(time.perf_counter() - sent)
-            shown += answer is not None
-
-        await client.shutdown_async(None)
-        client.exit(None)
-        await client.stop()
+            # Hover: over each finding's start, and over plain code between them.
+            findings = next(p for _, p in reversed(client.published) if p.uri == uri).diagnostics
+            points = [d.range.start for d in findings]
+            points += [types.Position(line=line, character=8) for line in range(20, lines, 97)]
+            hover_times: list[float] = []
+            shown = 0
+            for index in range(hovers):
+                position = points[index % len(points)]
+                hover = types.HoverParams(
+                    text_document=types.TextDocumentIdentifier(uri), position=position
+                )
+                sent = time.perf_counter()
+                answer = await client.text_document_hover_async(hover)
+                hover_times.append(time.perf_counter() - sent)
+                shown += answer is not None
+        finally:
+            await client.close()
     return {
-        "server_start_s": round(ready, 2),
+        "server_start_s": round(ready, 3),
+        "start_to_first_diagnostics_s": round(first, 3),
         "open_quant": {"ms": round(quant_open * 1000, 1), "diagnostics": quant_count},
         "open_generated": {
             "ms": round(big_open * 1000, 1),
@@ -245,6 +419,12 @@ async def measure(lines: int, edits: int, hovers: int) -> dict[str, Any]:
 def report(results: dict[str, Any]) -> str:
     rows = [
         ("server start (initialize answered)", f"{results['server_start_s'] * 1000:.0f}", "", ""),
+        (
+            "server start -> first diagnostics (quant.rs)",
+            f"{results['start_to_first_diagnostics_s'] * 1000:.0f}",
+            "",
+            "",
+        ),
         (
             f"didOpen -> diagnostics, quant.rs ({results['open_quant']['diagnostics']} diagnostics)",
             f"{results['open_quant']['ms']:.0f}",
@@ -284,6 +464,17 @@ def report(results: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def write_results(name: str, results: dict[str, Any]) -> Path:
+    """Write `results` as bench/results/`name`; the folder ignores its own contents."""
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    # Results are machine-specific: the folder ignores its own contents.
+    (RESULTS / ".gitignore").write_text("*\n", encoding="utf-8")
+    out = RESULTS / name
+    # Paths and other non-JSON values are written as their text.
+    out.write_text(json.dumps(results, indent=2, default=str) + "\n", encoding="utf-8")
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description="Latency of the burnlint language server.")
     parser.add_argument("--lines", type=int, default=5000)
@@ -300,11 +491,7 @@ def main() -> int:
     }
     print(report(results))
     print(f"total {results['total_s']} s")
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    # Results are machine-specific: the folder ignores its own contents.
-    (RESULTS / ".gitignore").write_text("*\n", encoding="utf-8")
-    out = RESULTS / "lsp_latency.json"
-    out.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    out = write_results("lsp_latency.json", results)
     print(f"wrote {out.relative_to(ROOT)}")
     return 0
 

@@ -130,7 +130,9 @@ def _declare(
 ) -> FunctionDecl:
     name_node = node.child_by_field_name("name")
     params = node.child_by_field_name("parameters")
-    has_self = params is not None and any(c.type == "self_parameter" for c in params.named_children)
+    # `self` can only come first; asking for one child avoids building the whole list.
+    first = params.named_child(0) if params is not None and params.named_child_count else None
+    has_self = first is not None and first.type == "self_parameter"
     name = frag.text(name_node) if name_node is not None else "?"
     return FunctionDecl(name, owner, module, has_self, node, lowerer, frag.file)
 

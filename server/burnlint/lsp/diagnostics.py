@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -60,16 +61,26 @@ class Pipeline:
         self._sleeping: set[asyncio.Task[None]] = set()
         self._waiters: dict[str, list[asyncio.Future[None]]] = {}
         self._published: dict[str, tuple[int | None, str]] = {}
+        self._last_edit: dict[str, float] = {}
+        self._running: set[str] = set()
         self.config_problems: set[str] = set()
         """Configuration errors already shown to the user."""
 
     # Scheduling ---------------------------------------------------------------------------
 
-    def schedule(self, uri: str, delay: float = DEBOUNCE_SECONDS) -> None:
+    def schedule(self, uri: str, delay: float | None = None) -> None:
         """Analyze the crate of `uri` after `delay`; a pending, not yet started run for the
-        same document is superseded."""
+        same document is superseded. Without a delay, an edit to a document that was quiet
+        runs at once (a single keystroke gets its diagnostics as fast as analysis allows) and
+        an edit in a burst waits `DEBOUNCE_SECONDS` for the burst to end."""
         if self.closed:
             return
+        if delay is None:
+            now = time.monotonic()
+            last = self._last_edit.get(uri)
+            self._last_edit[uri] = now
+            quiet = last is None or now - last > DEBOUNCE_SECONDS
+            delay = 0 if quiet and uri not in self._running else DEBOUNCE_SECONDS
         old = self._pending.get(uri)
         if old is not None and old in self._sleeping:
             old.cancel()
@@ -105,12 +116,15 @@ class Pipeline:
             return
         loop = asyncio.get_running_loop()
         epoch = self.disk_epoch
+        self._running.add(uri)
         try:
             result = await loop.run_in_executor(self.executor, run_job, self.cache, job)
         except Exception:
             logger.exception("analysis of %s failed", uri)
             self._store_failure(uri, job)
             return
+        finally:
+            self._running.discard(uri)
         # Files changed on disk while this run read them; the run scheduled since replaces it.
         if epoch == self.disk_epoch:
             self.deliver(result, uri)

@@ -14,6 +14,7 @@ from burnlint.analysis.cfg import BuildConfig
 from burnlint.analysis.crate import era_from_text
 from burnlint.analysis.findings import Finding
 from burnlint.analysis.items import collect_items
+from burnlint.analysis.source import SourceFile
 from burnlint.kb.match import find_matches
 from burnlint.kb.model import Entry
 from burnlint.lsp.documents import OpenDocument
@@ -86,19 +87,33 @@ def _api_hover(doc: OpenDocument, offset: int, api: ApiModel) -> HoverText | Non
             span = span.parent
         text = source.slice(span.start_byte, span.end_byte)
         path = tuple(part.strip() for part in text.split("::") if part.strip())
+    if not method and not path:
+        return None
+    imports, era = _file_facts(source)
     if not method:
-        if not path:
-            return None
-        imports = collect_items(source, BuildConfig(), lambda _: False).imports
         full = imports.get(path[0])
         if full is not None:
             path = (*full, *path[1:])
-    era = era_from_text(source.data)[0]
     rule = api.doc_for(path, method, era)
     if rule is None:
         return None
     name = "::".join(path[-2:]) if not method else f".{path[-1]}()"
     return HoverText(f"**`{name}`** (burn API)\n\n{rule.doc}", span.start_byte, span.end_byte)
+
+
+_FACTS: list[tuple[SourceFile, dict[str, tuple[str, ...]], str]] = []
+
+
+def _file_facts(source: SourceFile) -> tuple[dict[str, tuple[str, ...]], str]:
+    """The file's imports and burn era, computed once per version of the file: hovering
+    over a 5,000-line file must not walk all of its items each time."""
+    for known, imports, era in _FACTS:
+        if known is source:
+            return imports, era
+    imports = collect_items(source, BuildConfig(), lambda _: False).imports
+    era = era_from_text(source.data)[0]
+    _FACTS[:] = [(source, imports, era)]
+    return imports, era
 
 
 def _finding_hover(

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from burnlint.lsp.crates import crate_files
+from burnlint.lsp.crates import crate_files, crate_key
 from burnlint.lsp.documents import path_of, uri_of
 
 if TYPE_CHECKING:
@@ -67,6 +67,12 @@ async def index_workspace(server: BurnlintServer, progress: bool) -> None:
                 )
             await pipeline.run(uri_of(file))
             done += 1
+            key = await loop.run_in_executor(None, crate_key, file)
+            open_keys = {crate_key(d.path) for d in server.documents.all() if d.path is not None}
+            if key not in open_keys:
+                # Its diagnostics are published; keeping the analysis of a crate no editor
+                # shows would hold every crate of a large workspace in memory at once.
+                pipeline.drop_crate(key)
     finally:
         if token is not None:
             message = f"{done} of {len(crates)} crates analyzed"
