@@ -651,12 +651,11 @@ def report_lsp(lsp: dict[str, Any], debounce: float) -> str:
             f"{p50:.0f}",
             f"{p95:.0f}",
         )
-        debounce_ms = debounce * 1000
-        net = p95 - debounce_ms
-        verdict = judge("LSP", "didChange p95 minus the debounce", net, TARGET_CHANGE_P95_MS, "ms")
-        target = f"p95 <= {TARGET_CHANGE_P95_MS:.0f} ms"
-        name = f"  the same minus the {debounce_ms:.0f} ms debounce"
-        row(name, "", f"{p50 - debounce_ms:.0f}", f"{net:.0f}", target, verdict)
+        # The server analyzes an edit at once when no analysis of the document is under
+        # way (its debounce only holds back edits that arrive during one), so the raw
+        # figure is what a typist sees.
+        verdict = judge("LSP", "didChange p95", p95, TARGET_CHANGE_P95_MS, "ms")
+        rows[-1][4:] = [f"p95 <= {TARGET_CHANGE_P95_MS:.0f} ms", verdict]
         hover = latency["hover_generated"]
         verdict = judge("LSP", "hover p95", hover["p95_ms"], TARGET_HOVER_P95_MS, "ms")
         target = f"p95 <= {TARGET_HOVER_P95_MS:.0f} ms"

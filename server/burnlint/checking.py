@@ -20,14 +20,21 @@ from burnlint.analysis.crate import CrateInfo, find_crate, module_of, path_modul
 from burnlint.analysis.findings import FileResult
 from burnlint.analysis.options import Options
 from burnlint.cache import ResultCache, Stored, batch_key, tool_digest
-from burnlint.config import ConfigError, Overrides, Settings, is_excluded, settings_for
+from burnlint.config import (
+    DEFAULT_MAX_FILE_SIZE,
+    ConfigError,
+    Overrides,
+    Settings,
+    is_excluded,
+    settings_for,
+)
 from burnlint.kb.model import Entry
 from burnlint.walk import Target, discover
 
 if TYPE_CHECKING:
     from burnlint.analysis.engine import Analyzer, CrateFile
 
-MAX_FILE_BYTES = 8 * 1024 * 1024
+MAX_FILE_BYTES = DEFAULT_MAX_FILE_SIZE
 
 
 @dataclass(slots=True)
@@ -92,10 +99,25 @@ class _Batch:
         kept: list[_Input] = []
         for item in self.inputs:
             if item.text is None:
-                item.text = _read(item.file, self.problems if item.target else None, overlay)
+                problems = self.problems if item.target else None
+                limit = self.settings.max_file_size
+                item.text = _read(item.file, problems, overlay, limit)
             if item.text is not None:
                 kept.append(item)
         self.inputs = kept
+
+
+class ScanLimit(Exception):
+    """The scan found more files than the configured `max-files`."""
+
+
+def describe_size(size: int) -> str:
+    """A byte count as people read it: 8 MiB, 512 KiB, 300 bytes."""
+    for unit, factor in (("GiB", 1024**3), ("MiB", 1024**2), ("KiB", 1024)):
+        if size >= factor:
+            value = size / factor
+            return f"{value:.0f} {unit}" if value == int(value) else f"{value:.1f} {unit}"
+    return f"{size} bytes"
 
 
 class LazyAnalyzer:
@@ -138,6 +160,10 @@ def check(analyzer: Analyzer | LazyAnalyzer, request: Request) -> CheckRun:
         batches = _batches(request, known, run)
     except ConfigError as error:
         run.problems.append(f"configuration: {error}")
+        return run
+    except ScanLimit as error:
+        run.problems.append(str(error))
+        run.settings.clear()
         return run
     cache = request.cache
     pending: list[tuple[_Batch, str, str, str]] = []
@@ -193,6 +219,7 @@ def _batches(request: Request, known: frozenset[str], run: CheckRun) -> list[_Ba
     discovered: dict[Path | None, list[Target]] = {}
     # Crate and configuration are the same for every file of a folder: look them up once.
     folders_seen: dict[tuple[Path, Path], tuple[Path | None, Settings, str]] = {}
+    count = 0
     for target in discover(list(request.paths)):
         folder = (target.path.parent, target.real.parent)
         known_folder = folders_seen.get(folder)
@@ -201,6 +228,12 @@ def _batches(request: Request, known: frozenset[str], run: CheckRun) -> list[_Ba
             settings = settings_for(target.path, known, request.overrides)
             known_folder = folders_seen[folder] = (manifest, settings, settings.digest())
         manifest, settings, digest = known_folder
+        count += 1
+        if count > settings.max_files:
+            raise ScanLimit(
+                f"more than {settings.max_files} Rust files under {', '.join(request.paths)}; "
+                "check a smaller folder, or raise max-files (burnlint.toml) or --max-files"
+            )
         discovered.setdefault(manifest, []).append(target)
         if settings.exclude and is_excluded(settings, target.path):
             continue
@@ -383,15 +416,22 @@ def _analyze_batch(analyzer: Analyzer, batch: _Batch, known: frozenset[str]) -> 
     return [r for r, f in zip(session.results(), files, strict=True) if f.target]
 
 
-def _read(target: Target, problems: list[str] | None, overlay: Mapping[Path, str]) -> str | None:
+def _read(
+    target: Target,
+    problems: list[str] | None,
+    overlay: Mapping[Path, str],
+    limit: int = MAX_FILE_BYTES,
+) -> str | None:
     if overlay:
         text = overlay.get(target.real)
         if text is not None:
             return text
-    return read_source(target.path, target.shown, problems)
+    return read_source(target.path, target.shown, problems, limit)
 
 
-def read_source(path: Path, shown: str, problems: list[str] | None) -> str | None:
+def read_source(
+    path: Path, shown: str, problems: list[str] | None, limit: int = MAX_FILE_BYTES
+) -> str | None:
     """A file's text, or None with a problem recorded (when `problems` is given)."""
 
     def problem(text: str) -> None:
@@ -406,8 +446,10 @@ def read_source(path: Path, shown: str, problems: list[str] | None) -> str | Non
     except OSError as error:
         problem(f"cannot read: {error.strerror}")
         return None
-    if len(data) > MAX_FILE_BYTES:
-        problem(f"larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB; skipped")
+    if len(data) > limit:
+        problem(
+            f"{describe_size(len(data))}, larger than max-file-size ({describe_size(limit)}); skipped"
+        )
         return None
     try:
         return data.decode("utf-8-sig")

@@ -19,8 +19,10 @@ from burnlint.atomic import write_atomic
 from burnlint.cache import DEFAULT_DIR, ResultCache
 from burnlint.cache import clear as clear_cache
 from burnlint.checking import CheckRun, LazyAnalyzer, Request, check
-from burnlint.config import ConfigError, Overrides, render_settings, settings_for
-from burnlint.kb.load import KBError, by_code, load_kb
+from burnlint.config import ConfigError, Overrides, parse_size, render_settings, settings_for
+from burnlint.explaining import add_explain_arguments, run_explain
+from burnlint.kb.export import add_kb_arguments, run_kb
+from burnlint.kb.load import KBError, load_kb
 from burnlint.kb.model import Entry
 from burnlint.progress import Progress
 from burnlint.report.text import Style, render_finding, render_statistics, render_summary
@@ -87,6 +89,18 @@ def _parser() -> argparse.ArgumentParser:
         help="burn API era (default: from Cargo.toml/Cargo.lock, else from the code)",
     )
     config.add_argument("--budget", type=float, help="seconds of analysis per file (default 5)")
+    config.add_argument(
+        "--max-file-size",
+        type=_size,
+        metavar="SIZE",
+        help="skip (and report) larger files: bytes or 8MiB, 512KiB (default 8MiB)",
+    )
+    config.add_argument(
+        "--max-files",
+        type=int,
+        metavar="N",
+        help="stop with an error when more Rust files are found (default 50000)",
+    )
     speed = check.add_argument_group("speed")
     speed.add_argument("--watch", action="store_true", help="check again whenever files change")
     speed.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
@@ -104,11 +118,11 @@ def _parser() -> argparse.ArgumentParser:
         help="worker processes for crates to analyze (default: one per CPU)",
     )
     explain = commands.add_parser(
-        "explain", help="explain a code, a slug, or a pasted burn panic message"
+        "explain",
+        help="explain a code, a slug, a pasted burn panic, or every panic of a log (--log)",
     )
-    explain.add_argument(
-        "query", nargs="+", help="BD001, autodiff-in-disabled-context, or panic text"
-    )
+    add_explain_arguments(explain)
+    add_kb_arguments(commands)
     show = commands.add_parser(
         "config", help="print the effective configuration for a path and where each value is from"
     )
@@ -142,7 +156,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         except KeyboardInterrupt:
             return 130
     if args.command == "explain":
-        return _explain(" ".join(args.query), entries)
+        return run_explain(args, entries)
+    if args.command == "kb":
+        return run_kb(args, entries)
     if args.command == "config":
         return _config(args, entries)
     if args.command == "clean":
@@ -157,6 +173,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return serve(entries, args.tcp)
     parser.print_help()
     return EXIT_ERROR
+
+
+def _size(text: str) -> int:
+    size = parse_size(text.strip())
+    if size is None:
+        raise argparse.ArgumentTypeError(f"expected a size like 8MiB or 1048576, got {text!r}")
+    return size
 
 
 def _use_color(choice: str, to_file: bool) -> bool:
@@ -191,6 +214,8 @@ def _overrides(args: argparse.Namespace, known: frozenset[str]) -> Overrides:
         ignore=_codes("--ignore", args.ignore, known),
         era=args.era,
         budget=args.budget,
+        max_file_size=args.max_file_size,
+        max_files=args.max_files,
         config=args.config,
         isolated=args.isolated,
     )
@@ -369,33 +394,6 @@ def _config(args: argparse.Namespace, entries: tuple[Entry, ...]) -> int:
         print(f"burnlint: error: configuration: {error}", file=sys.stderr)
         return EXIT_ERROR
     sys.stdout.write(render_settings(settings, args.format))
-    return EXIT_CLEAN
-
-
-def _explain(query: str, entries: tuple[Entry, ...]) -> int:
-    from burnlint.kb.match import find_matches
-    from burnlint.report.explain import render_entry
-
-    kb = load_kb()
-    index = by_code(kb)
-    key = query.strip()
-    entry = index.get(key.upper()) or index.get(key.lower())
-    bold = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
-    if entry is not None:
-        sys.stdout.write(render_entry(entry, bold))
-        return EXIT_CLEAN
-    matches = find_matches(kb, query)
-    if not matches:
-        print(f"burnlint: no knowledge-base entry matches {query!r}", file=sys.stderr)
-        print("known codes: " + ", ".join(f"{e.id} ({e.slug})" for e in kb), file=sys.stderr)
-        return EXIT_ERROR
-    best = matches[0]
-    if len(matches) > 1 and matches[1].score == best.score:
-        print("several entries match; best first:")
-        for match in matches:
-            print(f"  {match.entry.id} {match.entry.slug}: {match.message} [{match.era}]")
-        print()
-    sys.stdout.write(render_entry(best.entry, bold))
     return EXIT_CLEAN
 
 

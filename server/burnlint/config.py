@@ -10,10 +10,14 @@ Keys (kebab-case, like Cargo's):
 - `era = "context" | "checkpointing"`: force the burn API era instead of detecting it.
 - `docs-url = "https://team.example/burnlint/{code}.html"`: link template (`{code}`, `{slug}`).
 - `budget = 5.0`: seconds of analysis per file.
+- `max-file-size = "8MiB"`: larger files are reported and skipped (bytes, or a size with a unit:
+  `KiB`, `MiB`, `KB`, `MB`).
+- `max-files = 50000`: a scan that finds more files stops with an error instead of running for
+  an hour (the language server indexes no workspace larger than this).
 
 Command-line flags (`Overrides`) win over the file: `--select` replaces the file's `select`,
-`--ignore` adds to the file's `ignore` (like ruff's `extend-ignore`), `--era` and `--budget`
-replace the file's values, `--config FILE` skips discovery, `--isolated` ignores every file.
+`--ignore` adds to the file's `ignore` (like ruff's `extend-ignore`), `--era`, `--budget`,
+`--max-file-size` and `--max-files` replace the file's values, `--config FILE` skips discovery, `--isolated` ignores every file.
 
 Config files are only ever parsed as TOML data. Discovery and loading are cached (see
 `clear_cache`); loading re-reads a file whose modification time or size changed.
@@ -47,7 +51,29 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 DEFAULT_BUDGET = 5.0
 CONFIG_NAME = "burnlint.toml"
 CARGO_NAME = "Cargo.toml"
-KEYS = ("select", "ignore", "severity", "exclude", "era", "docs-url", "budget")
+KEYS = (
+    "select",
+    "ignore",
+    "severity",
+    "exclude",
+    "era",
+    "docs-url",
+    "budget",
+    "max-file-size",
+    "max-files",
+)
+DEFAULT_MAX_FILE_SIZE = 8 * 1024 * 1024
+DEFAULT_MAX_FILES = 50_000
+_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(B|KB|KiB|MB|MiB|GB|GiB)?\s*$", re.IGNORECASE)
+_UNITS = {
+    "b": 1,
+    "kb": 1000,
+    "kib": 1024,
+    "mb": 1000**2,
+    "mib": 1024**2,
+    "gb": 1000**3,
+    "gib": 1024**3,
+}
 """Every key a config file may set, in the order `render_settings` prints them."""
 CARGO_TABLES = (("workspace", "metadata", "burnlint"), ("package", "metadata", "burnlint"))
 """The Cargo.toml tables holding burnlint's keys; later ones override earlier ones."""
@@ -131,6 +157,10 @@ class Settings:
     """Link template for a code, with `{code}` and `{slug}` placeholders."""
     budget: float = DEFAULT_BUDGET
     """Seconds of analysis per file."""
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE
+    """Bytes; larger files are reported and skipped."""
+    max_files: int = DEFAULT_MAX_FILES
+    """A scan finding more files stops with an error."""
     root: Path | None = None
     """The config file's directory (`exclude` is relative to it); None for defaults."""
     source: Path | None = None
@@ -150,8 +180,9 @@ class Settings:
 
     def digest(self) -> str:
         """A stable sha256 hex digest of everything that changes a file's findings (select,
-        ignore, severity, era, budget, docs-url); usable as a cache key. `exclude` is left out:
-        it decides which files are checked, not what a checked file reports."""
+        ignore, severity, era, budget, docs-url, max-file-size); usable as a cache key.
+        `exclude` and `max-files` are left out: they decide which files are checked, not what
+        a checked file reports."""
         payload = {
             "version": 1,
             "select": None if self.select is None else sorted(self.select),
@@ -160,6 +191,7 @@ class Settings:
             "era": self.era,
             "budget": float(self.budget),
             "docs_url": self.docs_url,
+            "max_file_size": self.max_file_size,
         }
         text = json.dumps(payload, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -175,6 +207,8 @@ class Overrides:
     """`--ignore`: added to the config file's `ignore`."""
     era: str | None = None
     budget: float | None = None
+    max_file_size: int | None = None
+    max_files: int | None = None
     config: Path | None = None
     """`--config FILE`: use exactly this file (a `Cargo.toml` or burnlint.toml-style file)."""
     isolated: bool = False
@@ -291,6 +325,8 @@ def render_settings(settings: Settings, fmt: str = "text") -> str:
         "era": settings.era,
         "docs-url": settings.docs_url,
         "budget": float(settings.budget),
+        "max-file-size": settings.max_file_size,
+        "max-files": settings.max_files,
     }
     config = None if settings.source is None else _display(settings.source)
     origins = {key: settings.origins.get(key, DEFAULT_ORIGIN) for key in KEYS}
@@ -343,6 +379,8 @@ def _parse_file(path: Path, known_codes: frozenset[str]) -> Settings:
             line = where.line((key,))
             origins[key] = shown if line is None else f"{shown}:{line}"
     budget = values.get("budget", DEFAULT_BUDGET)
+    max_file_size = values.get("max-file-size", DEFAULT_MAX_FILE_SIZE)
+    max_files = values.get("max-files", DEFAULT_MAX_FILES)
     return Settings(
         select=cast("frozenset[str] | None", values.get("select")),
         ignore=cast("frozenset[str]", values.get("ignore", frozenset[str]())),
@@ -351,6 +389,8 @@ def _parse_file(path: Path, known_codes: frozenset[str]) -> Settings:
         era=cast("str | None", values.get("era")),
         docs_url=cast("str | None", values.get("docs-url")),
         budget=cast(float, budget),
+        max_file_size=cast(int, max_file_size),
+        max_files=cast(int, max_files),
         root=path.parent,
         source=path,
         origins=FrozenMap(origins),
@@ -476,6 +516,16 @@ def _validate(key: str, value: object, where: _Where, known: frozenset[str]) -> 
                 f"unknown placeholder {{{unknown[0]}}}: only {{code}} and {{slug}} are replaced",
             )
         return value
+    if key == "max-file-size":
+        size = parse_size(value)
+        if size is None:
+            detail = f'expected a positive size like 8388608 or "8MiB", got {_kind(value)}'
+            raise where.error(key, detail)
+        return size
+    if key == "max-files":
+        if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+            raise where.error(key, f"expected a positive whole number, got {_kind(value)}")
+        return value
     if key == "budget":
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise where.error(key, f"expected a number of seconds, got {_kind(value)}")
@@ -538,6 +588,8 @@ def _apply(base: Settings, overrides: Overrides, known: frozenset[str]) -> Setti
         and overrides.ignore is None
         and overrides.era is None
         and overrides.budget is None
+        and overrides.max_file_size is None
+        and overrides.max_files is None
     ):
         return base
     origins = dict(base.origins)
@@ -564,6 +616,19 @@ def _apply(base: Settings, overrides: Overrides, known: frozenset[str]) -> Setti
             raise ConfigError(_COMMAND_LINE_PATH, None, "--budget", detail)
         budget = float(overrides.budget)
         origins["budget"] = COMMAND_LINE
+    max_file_size, max_files = base.max_file_size, base.max_files
+    if overrides.max_file_size is not None:
+        if overrides.max_file_size <= 0:
+            detail = f"expected a positive size, got {overrides.max_file_size}"
+            raise ConfigError(_COMMAND_LINE_PATH, None, "--max-file-size", detail)
+        max_file_size = overrides.max_file_size
+        origins["max-file-size"] = COMMAND_LINE
+    if overrides.max_files is not None:
+        if overrides.max_files <= 0:
+            detail = f"expected a positive number, got {overrides.max_files}"
+            raise ConfigError(_COMMAND_LINE_PATH, None, "--max-files", detail)
+        max_files = overrides.max_files
+        origins["max-files"] = COMMAND_LINE
     return Settings(
         select=select,
         ignore=ignore,
@@ -572,6 +637,8 @@ def _apply(base: Settings, overrides: Overrides, known: frozenset[str]) -> Setti
         era=era,
         docs_url=base.docs_url,
         budget=budget,
+        max_file_size=max_file_size,
+        max_files=max_files,
         root=base.root,
         source=base.source,
         origins=FrozenMap(origins),
@@ -772,3 +839,19 @@ def _toml_value(value: object) -> str:
     if isinstance(value, str):
         return json.dumps(value)
     return str(value)
+
+
+def parse_size(value: object) -> int | None:
+    """A size in bytes from a whole number or a string like "8MiB" / "512 KB"; None when it is
+    neither or not positive."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value if value > 0 else None
+    if not isinstance(value, str):
+        return None
+    match = _SIZE.match(value)
+    if match is None:
+        return None
+    size = int(float(match.group(1)) * _UNITS[(match.group(2) or "b").lower()])
+    return size if size > 0 else None

@@ -519,6 +519,8 @@ def test_render_text(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         'era = "context"  # command line\n'
         "docs-url = none  # default\n"
         "budget = 5.0  # default\n"
+        "max-file-size = 8388608  # default\n"
+        "max-files = 50000  # default\n"
     )
 
 
@@ -544,9 +546,36 @@ def test_render_json(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         "era": None,
         "docs-url": "https://d/{code}",
         "budget": 5.0,
+        "max-file-size": 8 * 1024 * 1024,
+        "max-files": 50_000,
     }
     assert data["origins"]["docs-url"] == "Cargo.toml:4"
     assert data["origins"]["select"] == "default"
     assert json.loads(render_settings(Settings(), "json"))["config"] is None
     with pytest.raises(ValueError, match="unknown format"):
         render_settings(Settings(), "yaml")
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [
+        ("max-file-size = 1024", 1024),
+        ('max-file-size = "8MiB"', 8 * 1024**2),
+        ('max-file-size = "2 MB"', 2_000_000),
+    ],
+)
+def test_max_file_size_accepts_bytes_and_units(tmp_path: Path, text: str, size: int) -> None:
+    write(tmp_path / "burnlint.toml", text + "\nmax-files = 10\n")
+    settings = load_config(tmp_path / "burnlint.toml", KNOWN)
+    assert (settings.max_file_size, settings.max_files) == (size, 10)
+
+
+@pytest.mark.parametrize(
+    "text", ['max-file-size = "big"', "max-file-size = 0", "max-files = -1", 'max-files = "10"']
+)
+def test_resource_bounds_are_validated_with_their_line(tmp_path: Path, text: str) -> None:
+    write(tmp_path / "burnlint.toml", "# bounds\n" + text + "\n")
+    with pytest.raises(ConfigError) as raised:
+        load_config(tmp_path / "burnlint.toml", KNOWN)
+    assert raised.value.line == 2
+    assert raised.value.key == text.split(" ", maxsplit=1)[0]

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -61,7 +60,6 @@ class Pipeline:
         self._sleeping: set[asyncio.Task[None]] = set()
         self._waiters: dict[str, list[asyncio.Future[None]]] = {}
         self._published: dict[str, tuple[int | None, str]] = {}
-        self._last_edit: dict[str, float] = {}
         self._running: set[str] = set()
         self.config_problems: set[str] = set()
         """Configuration errors already shown to the user."""
@@ -70,17 +68,15 @@ class Pipeline:
 
     def schedule(self, uri: str, delay: float | None = None) -> None:
         """Analyze the crate of `uri` after `delay`; a pending, not yet started run for the
-        same document is superseded. Without a delay, an edit to a document that was quiet
-        runs at once (a single keystroke gets its diagnostics as fast as analysis allows) and
-        an edit in a burst waits `DEBOUNCE_SECONDS` for the burst to end."""
+        same document is superseded. Without a delay, an edit to a document with no analysis
+        running or waiting runs at once (a keystroke gets its diagnostics as fast as analysis
+        allows); an edit while one is under way waits `DEBOUNCE_SECONDS`, so a burst of typing
+        costs one more analysis at its end, not one per key."""
         if self.closed:
             return
         if delay is None:
-            now = time.monotonic()
-            last = self._last_edit.get(uri)
-            self._last_edit[uri] = now
-            quiet = last is None or now - last > DEBOUNCE_SECONDS
-            delay = 0 if quiet and uri not in self._running else DEBOUNCE_SECONDS
+            busy = uri in self._running or uri in self._pending
+            delay = DEBOUNCE_SECONDS if busy else 0
         old = self._pending.get(uri)
         if old is not None and old in self._sleeping:
             old.cancel()

@@ -12,6 +12,7 @@ from burnlint.lsp.commands import APPLY_ALL_FIXES, EXPLAIN, apply_all_fixes, exp
 from burnlint.lsp.convert import SOURCE, to_lsp_hover
 from burnlint.lsp.documents import Span
 from burnlint.lsp.hover import hover_at
+from burnlint.lsp.indexing import workspace_roots
 from burnlint.lsp.server import BurnlintServer
 
 
@@ -146,7 +147,7 @@ def _register_actions(ls: BurnlintServer) -> None:
 
     @ls.command(EXPLAIN)
     def explain_command(query: str) -> str:
-        return explain(ls.entries, query)
+        return explain(ls.entries, query, workspace_roots(ls))
 
     @ls.command(APPLY_ALL_FIXES)
     async def apply_all_command(uri: str) -> dict[str, Any]:
