@@ -220,7 +220,7 @@ def _batches(request: Request, known: frozenset[str], run: CheckRun) -> list[_Ba
     # Crate and configuration are the same for every file of a folder: look them up once.
     folders_seen: dict[tuple[Path, Path], tuple[Path | None, Settings, str]] = {}
     count = 0
-    for target in discover(list(request.paths)):
+    for target in discover(list(request.paths), run.problems):
         folder = (target.path.parent, target.real.parent)
         known_folder = folders_seen.get(folder)
         if known_folder is None:

@@ -68,8 +68,12 @@ def _spec_for(folder: Path) -> _Ignore | None:
     return _Ignore(pathspec.GitIgnoreSpec.from_lines(lines))
 
 
-def discover(paths: list[str]) -> Iterator[Target]:
-    """Files named directly, and `*.rs` files found under named folders, in a stable order."""
+def discover(paths: list[str], problems: list[str] | None = None) -> Iterator[Target]:
+    """Files named directly, and `*.rs` files found under named folders, in a stable order.
+
+    Symbolic links inside folders are not followed (no loops, nothing outside the tree); a
+    folder that cannot be listed is recorded in `problems` (when given), never skipped silently.
+    """
     for given in paths:
         root = Path(given)
         if root.is_file() or not root.exists():
@@ -81,7 +85,7 @@ def discover(paths: list[str]) -> Iterator[Target]:
             spec = _spec_for(parent)
             if spec is not None:
                 specs.append((_folder_prefix(str(parent)), spec))
-        yield from _walk(given, str(resolved), specs)
+        yield from _walk(given, str(resolved), specs, problems)
 
 
 def _folder_prefix(folder: str) -> str:
@@ -102,7 +106,12 @@ def _ignored(real: str, is_dir: bool, specs: list[tuple[str, _Ignore]]) -> bool:
     return result
 
 
-def _walk(shown_root: str, resolved: str, specs: list[tuple[str, _Ignore]]) -> Iterator[Target]:
+def _walk(
+    shown_root: str,
+    resolved: str,
+    specs: list[tuple[str, _Ignore]],
+    problems: list[str] | None = None,
+) -> Iterator[Target]:
     # Strings, not `Path`s, until a file is yielded: a large workspace has thousands of
     # entries, and `Path` objects cost more than the file-system calls.
     stack: list[tuple[str, str, str, list[tuple[str, _Ignore]]]] = [
@@ -115,7 +124,9 @@ def _walk(shown_root: str, resolved: str, specs: list[tuple[str, _Ignore]]) -> I
             active = [*active, (_folder_prefix(real), own)]
         try:
             entries = sorted(os.scandir(folder), key=lambda e: e.name)
-        except OSError:
+        except OSError as error:
+            if problems is not None:
+                problems.append(f"{shown}: cannot read folder: {error.strerror or error}")
             continue
         subdirs: list[tuple[str, str, str, list[tuple[str, _Ignore]]]] = []
         for entry in entries:

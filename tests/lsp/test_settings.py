@@ -104,3 +104,16 @@ async def test_broken_project_configuration_is_shown_and_ignored(
     assert seed(await diagnostics(lsp, quant, version=1))
     await until(lambda: bool(lsp.messages), "a window/showMessage warning")
     assert "burnlint.toml:1" in lsp.messages[0].message
+
+
+async def test_a_file_over_max_file_size_gets_a_notice_not_an_analysis(
+    lsp: Client, tmp_path: Path
+) -> None:
+    crate = tmp_path / "demo"
+    shutil.copytree(EXAMPLE, crate)
+    (crate / "burnlint.toml").write_text('max-file-size = "200B"\n', encoding="utf-8")
+    await start(lsp, "neovim", settings={})
+    [notice] = await diagnostics(lsp, open_doc(lsp, crate / "src" / "quant.rs"), version=1)
+    assert notice.severity == types.DiagnosticSeverity.Information
+    assert notice.message.startswith("burnlint: not analyzed: this file is ")
+    assert "larger than max-file-size (200 bytes" in notice.message

@@ -16,9 +16,10 @@ from lsprotocol import types
 
 from burnlint.analysis.engine import Options
 from burnlint.analysis.findings import Finding
+from burnlint.checking import describe_size
 from burnlint.config import ConfigError, is_excluded, settings_for
 from burnlint.config import Settings as ProjectSettings
-from burnlint.lsp.convert import ConvertOptions
+from burnlint.lsp.convert import SOURCE, ConvertOptions
 from burnlint.lsp.crates import CrateCache, forget_manifests
 from burnlint.lsp.documents import OpenDocument, path_of
 from burnlint.lsp.jobs import Buffer, Job, JobResult, digest, run_job
@@ -107,6 +108,8 @@ class Pipeline:
     async def run(self, uri: str) -> None:
         """Analyze the crate of `uri` now and deliver what is still current."""
         await self.server.settings_ready.wait()
+        if self._too_large(uri):
+            return
         job = self.job_for(uri)
         if job is None or self.closed:
             return
@@ -169,6 +172,10 @@ class Pipeline:
             server.generation,
         )
 
+    def project_settings(self, anchor: Path | None) -> ProjectSettings:
+        """The project configuration around a file or folder (defaults when broken)."""
+        return self._project(anchor)
+
     def _project(self, anchor: Path | None) -> ProjectSettings:
         """The project configuration (burnlint.toml / Cargo metadata) around a file; a broken
         file is reported once and ignored until it changes."""
@@ -185,6 +192,38 @@ class Pipeline:
                     types.ShowMessageParams(types.MessageType.Warning, message)
                 )
             return ProjectSettings()
+
+    def _too_large(self, uri: str) -> bool:
+        """Whether the open document is over `max-file-size`; then it gets one information
+        diagnostic saying so instead of an analysis (never a silent skip)."""
+        doc = self.server.documents.get(uri)
+        if doc is None or not self.server.settings.enable:
+            return False
+        limit = self._project(doc.path).max_file_size
+        # Four bytes per character at most: only texts near the limit are encoded to count.
+        if len(doc.text) * 4 <= limit:
+            return False
+        size = len(doc.text.encode("utf-8", "surrogatepass"))
+        if size <= limit:
+            return False
+        message = (
+            f"burnlint: not analyzed: this file is {describe_size(size)}, larger than "
+            f"max-file-size ({describe_size(limit)}; burnlint.toml or the CLI's --max-file-size)"
+        )
+        notice = types.Diagnostic(
+            range=types.Range(types.Position(0, 0), types.Position(0, 0)),
+            message=message,
+            severity=types.DiagnosticSeverity.Information,
+            source=SOURCE,
+        )
+        generation = self.server.generation
+        result_id = digest([notice])
+        used = {uri: doc.version}
+        self.results[uri] = DocResult(doc.version, generation, [], [notice], result_id, used)
+        if not self.server.support.pull:
+            self.push(uri, doc.version, [notice], result_id)
+        self._wake(uri)
+        return True
 
     # Delivery -----------------------------------------------------------------------------
 

@@ -30,16 +30,22 @@ def workspace_roots(server: BurnlintServer) -> list[Path]:
     return [root for root in roots if root is not None and root.is_dir()]
 
 
-def _collect(roots: list[Path]) -> list[tuple[str, Path]]:
-    """Every crate under `roots`: its name for the progress message and one of its files."""
+def _collect(roots: list[Path], limit: int) -> tuple[list[tuple[str, Path]], int]:
+    """Every crate under `roots`: its name for the progress message and one of its files; and
+    how many Rust files there are (no crate when that is over `limit`)."""
     groups: dict[Path, Path] = {}
+    total = 0
     for root in roots:
         for key, files in crate_files(root).items():
+            total += len(files)
             groups.setdefault(key, files[0])
-    return [
+    if total > limit:
+        return [], total
+    crates = [
         (key.parent.name if key.name == "Cargo.toml" else key.name, file)
         for key, file in groups.items()
     ]
+    return crates, total
 
 
 async def index_workspace(server: BurnlintServer, progress: bool) -> None:
@@ -48,7 +54,17 @@ async def index_workspace(server: BurnlintServer, progress: bool) -> None:
     pipeline = server.pipeline
     generation = server.generation
     loop = asyncio.get_running_loop()
-    crates = await loop.run_in_executor(pipeline.executor, _collect, workspace_roots(server))
+    roots = workspace_roots(server)
+    limit = min((pipeline.project_settings(root).max_files for root in roots), default=0)
+    crates, total = await loop.run_in_executor(pipeline.executor, _collect, roots, limit)
+    if total > limit:
+        message = (
+            f"burnlint: the workspace has {total} Rust files, more than max-files ({limit}); "
+            "only open files are checked. Raise max-files in burnlint.toml to index it."
+        )
+        logger.warning("%s", message)
+        server.window_show_message(types.ShowMessageParams(types.MessageType.Warning, message))
+        return
     token = await _begin(server, len(crates)) if progress and server.support.progress else None
     done = 0
     try:
