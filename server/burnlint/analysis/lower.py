@@ -8,6 +8,8 @@ flow and macros are lowered by `lower_patterns`, `lower_control` and `macros`.
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -64,6 +66,10 @@ COMMENT_TYPES = frozenset({"line_comment", "block_comment"})
 NON_ITEM_TYPES = frozenset({"line_comment", "block_comment", "attribute_item"})
 
 
+class LoweringBudget(Exception):
+    """The analysis' time budget ran out while lowering a function."""
+
+
 class BodyLowerer:
     """Lowers one function (parameters and body) into `ir.Function`."""
 
@@ -71,11 +77,17 @@ class BodyLowerer:
         self._frag = Frag(data, 0, file)
         self._wants_scope = wants_scope
         self._scopes = Scopes(wants_scope)
+        self.deadline = math.inf
+        """When lowering gives up with `LoweringBudget` (`time.monotonic()` seconds)."""
 
     def _run(self, first: Gen) -> Any:
         stack: list[Gen] = [first]
         value: Any = None
+        steps = 0
         while stack:
+            steps += 1
+            if steps % 4096 == 0 and time.monotonic() > self.deadline:
+                raise LoweringBudget
             try:
                 kind, node, frag = stack[-1].send(value)
             except StopIteration as stop:

@@ -16,6 +16,7 @@ from burnlint.analysis.api import ApiModel
 from burnlint.analysis.calls import Context, Summary
 from burnlint.analysis.interp import Budget, Interpreter
 from burnlint.analysis.items import FileItems, FunctionDecl, Module, absolute
+from burnlint.analysis.lower import LoweringBudget
 from burnlint.analysis.observe import ObservationKey
 from burnlint.analysis.sinks import Observation
 from burnlint.analysis.source import SourceFile
@@ -83,6 +84,9 @@ class Program:
         self._decls: list[FunctionDecl] = []
         self._dead: set[int] = set()
         self._writers: dict[tuple[str, str], set[int]] = {}
+        self._deadlines: dict[int, float] = {}
+        """When each file's budget runs out in this run (since creation or the last
+        `replace_unit`): one budget per file, shared by its functions and nested summaries."""
         for unit in units:
             self._number(unit)
         self._rebuild_index()
@@ -131,6 +135,7 @@ class Program:
             self._reads.pop(uid, None)
         self._contexts = {key: ctx for key, ctx in self._contexts.items() if key[0] != index}
         self.notes = [(file, note) for file, note in self.notes if file != index]
+        self._deadlines.clear()
         return dropped
 
     def _add(self, decl: FunctionDecl) -> None:
@@ -180,20 +185,26 @@ class Program:
         self._reads[decl.uid] = {}
         self._depth += 1
         context = self._context(decl.file, "off" if decl.build_off else self.build)
-        context.deadline = time.monotonic() + self.budget_seconds
+        deadline = self._deadlines.get(decl.file)
+        if deadline is None:
+            deadline = self._deadlines[decl.file] = time.monotonic() + self.budget_seconds
+        # The budget is the file's: a nested summary does not extend it, and lowering (as
+        # slow as interpreting on a megabyte of dense code) counts too.
+        context.deadline = decl.lowerer.deadline = deadline
         interpreter: Interpreter | None = None
         try:
             interpreter = Interpreter(context, decl)
             summary = interpreter.run()
-        except Budget:
+        except (Budget, LoweringBudget):
             summary = Summary()
-            self.notes.append(
-                (
-                    decl.file,
-                    f"analysis stopped in `{decl.name}` after {self.budget_seconds:g}s;"
-                    " findings may be incomplete",
+            if not any(f == decl.file and n.startswith("analysis stopped") for f, n in self.notes):
+                self.notes.append(
+                    (
+                        decl.file,
+                        f"analysis stopped in `{decl.name}` after {self.budget_seconds:g}s;"
+                        " findings may be incomplete",
+                    )
                 )
-            )
         finally:
             self._depth -= 1
             self._stack.pop()

@@ -6,6 +6,7 @@ This module and `parse_fragment` in `syntax.py` are the only users of tree_sitte
 from __future__ import annotations
 
 import bisect
+import re
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -13,6 +14,8 @@ import tree_sitter
 import tree_sitter_rust
 
 from burnlint.analysis.findings import Position
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 @cache
@@ -89,7 +92,14 @@ class SourceFile:
         return tree
 
     def __post_init__(self) -> None:
-        self.data = self.text.encode("utf-8")
+        try:
+            self.data = self.text.encode("utf-8")
+        except UnicodeEncodeError:
+            # Lone surrogates (a JSON `\ud800` escape from an editor, a `surrogateescape`
+            # decode) have no UTF-8 form: read each as U+FFFD, one character for one, so
+            # columns still count the same.
+            self.text = _SURROGATE.sub("\ufffd", self.text)
+            self.data = self.text.encode("utf-8")
         previous = self.previous
         if previous is not None and previous._tree is None:
             # An older version that was never parsed has no tree to reuse.

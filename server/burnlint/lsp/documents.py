@@ -3,6 +3,7 @@ incremental changes with LSP line semantics."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote
@@ -10,6 +11,7 @@ from urllib.parse import unquote
 from burnlint.analysis.source import SourceFile
 from burnlint.lsp.positions import Encoding, LineIndex, apply_change
 
+logger = logging.getLogger(__name__)
 Span = tuple[tuple[int, int], tuple[int, int]]
 
 
@@ -96,6 +98,13 @@ class Documents:
         text = doc.text
         for span, new_text in changes:
             text = apply_change(text, span, new_text, encoding)
+        if version <= doc.version:
+            # Versions must increase (LSP): a client that repeats or lowers one would get
+            # results of the old text stamped as current. Count on from the last one instead.
+            logger.info(
+                "%s: version %d after %d; using %d", uri, version, doc.version, doc.version + 1
+            )
+            version = doc.version + 1
         doc.replace(version, text)
         return doc
 

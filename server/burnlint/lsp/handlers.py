@@ -117,6 +117,10 @@ def _register_hover(ls: BurnlintServer) -> None:
         doc = ls.documents.get(params.text_document.uri)
         if doc is None:
             return None
+        if len(doc.text) > ls.pipeline.project_settings(doc.path).max_file_size:
+            # Not analyzed (it has a notice saying so); parsing it for a hover would cost
+            # hundreds of megabytes for a 10 MB buffer.
+            return None
         findings = await ls.pipeline.findings_of(doc)
         if findings is None:
             return None

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sys
+import threading
 from collections.abc import Mapping
 from pathlib import Path
-from typing import cast
+from typing import BinaryIO, cast
 
 from lsprotocol import types
 from pygls.exceptions import FeatureNotificationError
@@ -21,6 +23,7 @@ from burnlint.lsp.diagnostics import Pipeline, log_failure
 from burnlint.lsp.documents import Documents, OpenDocument, path_of, uri_of
 from burnlint.lsp.indexing import index_workspace
 from burnlint.lsp.positions import Encoding
+from burnlint.lsp.protocol import BurnlintProtocol, GuardedWriter, ThreadedReader, read_messages
 from burnlint.lsp.settings import SECTION, Settings, parse_settings
 
 logger = logging.getLogger(__name__)
@@ -36,7 +39,9 @@ class BurnlintServer(LanguageServer):
 
     def __init__(self, entries: tuple[Entry, ...]) -> None:
         # pygls leaves its extra constructor arguments untyped.
-        super().__init__("burnlint", __version__)  # pyright: ignore[reportUnknownMemberType]
+        super().__init__(  # pyright: ignore[reportUnknownMemberType]
+            "burnlint", __version__, protocol_cls=BurnlintProtocol
+        )
         self.entries = entries
         self.analyzer = Analyzer(entries)
         self.codes = frozenset(entry.id for entry in entries if entry.is_static)
@@ -58,6 +63,23 @@ class BurnlintServer(LanguageServer):
         """Work done progress tokens the user cancelled."""
         self.watching = False
         """Whether the client watches files for the server (else a save re-reads the crate)."""
+
+    def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
+        """Serve over stdio as pygls does, with the reader that survives broken messages and
+        stops when the client is gone."""
+        self._stop_event = stop = threading.Event()
+        reader = ThreadedReader(stdin or sys.stdin.buffer)
+        # A client that no longer reads is gone: end the input, and with it the server.
+        self.protocol.set_writer(GuardedWriter(stdout or sys.stdout.buffer, reader.close))
+        protocol = cast(BurnlintProtocol, self.protocol)
+        try:
+            asyncio.run(read_messages(stop, reader, protocol))
+        except BrokenPipeError:
+            logger.error("the connection to the client is lost; shutting down")
+        except (KeyboardInterrupt, SystemExit):
+            pass
+        finally:
+            self.shutdown()
 
     @property
     def encoding(self) -> Encoding:
