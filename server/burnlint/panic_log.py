@@ -38,6 +38,8 @@ _HEADER = re.compile(
 )
 _LOCATION = re.compile(r"^(?P<path>.+?):(?P<line>\d+)(?::(?P<column>\d+))?$")
 _NEW_REST = re.compile(r"^(?P<loc>.+?:\d+(?::\d+)?):\s*$")
+_INLINE_REST = re.compile(r"^(?P<loc>[^\s']+?:\d+:\d+):\s+(?P<msg>\S.*)$")
+"""The new header with the message on the same line: a panic pasted into a one-line box."""
 _OLD_REST = re.compile(
     r"\A'(?P<msg>.*?)', (?P<loc>[^\n]+?:\d+(?::\d+)?)[ \t]*$", re.DOTALL | re.MULTILINE
 )
@@ -200,6 +202,9 @@ def parse_panics(text: str) -> list[Panic]:
         elif new is not None:
             location = parse_location(new.group("loc"))
             message, index = _message(lines, index + 1)
+        elif (inline_rest := _INLINE_REST.match(rest)) is not None:
+            location = parse_location(inline_rest.group("loc"))
+            message, index = inline_rest.group("msg").strip(), index + 1
         elif header.group("thread") is not None:
             # A thread's panic in a shape we do not know: keep the rest of the line.
             message, location, index = rest, None, index + 1

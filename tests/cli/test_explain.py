@@ -309,3 +309,15 @@ def test_a_log_without_panics_explains_nothing(tmp_path: Path) -> None:
     result = run("explain", "--log", str(log), "--format", "json")
     assert result.returncode == 0
     assert document(result) == {"panics": [], "unmatched": 0}
+
+
+def test_a_panic_pasted_on_one_line_is_explained() -> None:
+    # An editor's input box holds one line: the header and the message arrive joined.
+    pasted = (
+        "thread 'main' panicked at crates/burn-dispatch/src/ops.rs:88:9: "
+        "an autodiff float primitive must have an enabled autodiff context"
+    )
+    result = run("explain", pasted)
+    assert result.returncode == 0, result.stderr
+    assert "BD001 autodiff-in-disabled-context" in result.stdout
+    assert "crates/burn-dispatch/src/ops.rs:88:9" in result.stdout
