@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -29,6 +30,8 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 DEBOUNCE_SECONDS = 0.15
+BURST_SECONDS = 0.05
+"""Edits closer together than this are one burst."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +65,7 @@ class Pipeline:
         self._waiters: dict[str, list[asyncio.Future[None]]] = {}
         self._published: dict[str, tuple[int | None, str]] = {}
         self._running: set[str] = set()
+        self._last_edit: dict[str, float] = {}
         self.config_problems: set[str] = set()
         """Configuration errors already shown to the user."""
 
@@ -70,14 +74,19 @@ class Pipeline:
     def schedule(self, uri: str, delay: float | None = None) -> None:
         """Analyze the crate of `uri` after `delay`; a pending, not yet started run for the
         same document is superseded. Without a delay, an edit to a document with no analysis
-        running or waiting runs at once (a keystroke gets its diagnostics as fast as analysis
-        allows); an edit while one is under way waits `DEBOUNCE_SECONDS`, so a burst of typing
-        costs one more analysis at its end, not one per key."""
+        running or waiting, and no other edit in the last `BURST_SECONDS`, runs at once (a
+        keystroke gets its diagnostics as fast as analysis allows); other edits wait
+        `DEBOUNCE_SECONDS`, so a burst costs one more analysis at its end, not one per edit."""
         if self.closed:
             return
         if delay is None:
+            now = time.monotonic()
+            last = self._last_edit.get(uri, float("-inf"))
+            self._last_edit[uri] = now
             busy = uri in self._running or uri in self._pending
-            delay = DEBOUNCE_SECONDS if busy else 0
+            # Edits closer together than BURST_SECONDS are one burst (a paste, a macro, a
+            # client replaying changes): wait for its end instead of analyzing its first edit.
+            delay = DEBOUNCE_SECONDS if busy or now - last < BURST_SECONDS else 0
         old = self._pending.get(uri)
         if old is not None and old in self._sleeping:
             old.cancel()
