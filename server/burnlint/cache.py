@@ -113,15 +113,6 @@ class ResultCache:
         self.memory[slot] = stored
         return stored
 
-    def get(self, slot: str, key: str) -> list[FileResult] | None:
-        """The results stored for `slot` under `key`, or None (counted as a hit or a miss)."""
-        stored = self.lookup(slot)
-        if stored is None or stored.key != key:
-            self.misses += 1
-            return None
-        self.hits += 1
-        return stored.results
-
     def put(self, slot: str, stored: Stored) -> None:
         """Store results; a cache that cannot be written is reported once and otherwise ignored."""
         self.memory[slot] = stored

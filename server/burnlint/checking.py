@@ -327,8 +327,9 @@ def _content_key(batch: _Batch, parts: tuple[str, ...]) -> str:
 
 
 def _slot(batch: _Batch, parts: tuple[str, ...]) -> str:
+    # parts: cwd, manifest, ..., settings digest (see `_parts`).
     targets = sorted(str(i.path) for i in batch.inputs if i.target)
-    return "\0".join((*parts[:2], batch.settings.digest(), *targets))
+    return "\0".join((*parts[:2], parts[-1], *targets))
 
 
 def _parts(batch: _Batch, known: frozenset[str]) -> tuple[str, ...]:

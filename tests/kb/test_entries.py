@@ -21,10 +21,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
+from test_consistency import _analyze, _block
 
-from burnlint.analysis.cfg import BuildConfig
-from burnlint.analysis.crate import CrateInfo
-from burnlint.analysis.engine import Analyzer, Options
+from burnlint.analysis.engine import Analyzer
 from burnlint.analysis.source import SourceFile
 from burnlint.kb.load import RUNTIME_ID, STATIC_ID, check_sections, load_kb
 from burnlint.kb.model import DETECTIONS, Entry
@@ -48,7 +47,6 @@ PANIC_PREFIXES = (
 )
 # burn's own text, kept verbatim although it ends with a space (burn-autodiff checkpoint/base.rs).
 VERBATIM_WHITESPACE = frozenset({"Node {} is not in the backward_states. "})
-_CODE_BLOCK = re.compile(r"```rust\n(.*?)```", re.DOTALL)
 
 
 class Row(NamedTuple):
@@ -90,23 +88,6 @@ def _explained() -> dict[str, set[str]]:
             for text in _source_text(message):
                 out.setdefault(text, set()).add(entry.id)
     return out
-
-
-def _block(entry: Entry, heading: str) -> str:
-    blocks = _CODE_BLOCK.findall(entry.sections.get(heading, ""))
-    assert len(blocks) == 1, f"{entry.id}: `## {heading}` needs exactly one ```rust block"
-    return blocks[0]
-
-
-def _analyze(entry: Entry, code: str) -> list[str]:
-    crate = None
-    example = entry.detect.get("example")
-    if isinstance(example, dict):
-        features = frozenset(example.get("autodiff_features", []))
-        config = BuildConfig(declared=features, assume_on=frozenset({"autodiff"}) | features)
-        crate = CrateInfo(None, "example", config, "", None, "", example["build"], features)
-    result = ANALYZER.analyze(SourceFile(f"{entry.id}.rs", code), Options(era=entry.eras[0]), crate)
-    return [f.code for f in result.findings]
 
 
 # --- (a) coverage of the inventory -------------------------------------------------------------

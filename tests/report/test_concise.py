@@ -7,36 +7,15 @@ The snapshot of each format is in tests/cli/test_snapshots.py.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
-import pytest
-
-from burnlint.analysis.engine import Analyzer
 from burnlint.analysis.findings import Finding
-from burnlint.checking import Request, check
-from burnlint.kb.load import load_kb
 from burnlint.report.concise import render_concise
 from burnlint.report.text import Style
 
-ROOT = Path(__file__).resolve().parents[2]
-EXAMPLE = "examples/dispatch-demo"
-ANALYZER = Analyzer(load_kb())
 LINE = re.compile(
     r"^(?P<path>.+):(?P<line>\d+):(?P<col>\d+): (?P<code>BD\d{3}) \[(?P<sev>\w+)\] (?P<msg>.+)$"
 )
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
-
-
-@pytest.fixture(scope="module")
-def findings() -> list[Finding]:
-    """The example crate's findings, checked from the repository root with a relative path."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.chdir(ROOT)
-        run = check(ANALYZER, Request(paths=(EXAMPLE,)))
-    assert not run.problems, run.problems
-    found = sorted((f for r in run.results for f in r.findings), key=lambda f: f.sort_key)
-    assert len(found) >= 3
-    return found
 
 
 def test_one_line_per_finding(findings: list[Finding]) -> None:

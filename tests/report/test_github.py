@@ -7,32 +7,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from pathlib import Path
 
-import pytest
-
-from burnlint.analysis.engine import Analyzer
 from burnlint.analysis.findings import Finding
-from burnlint.checking import Request, check
-from burnlint.kb.load import load_kb
 from burnlint.report.github import escape_data, escape_property, render_github
 
-ROOT = Path(__file__).resolve().parents[2]
-EXAMPLE = "examples/dispatch-demo"
-ANALYZER = Analyzer(load_kb())
 COMMAND = re.compile(r"^::(?P<command>error|warning|notice)(?: (?P<props>[^:]*))?::(?P<data>.*)$")
-
-
-@pytest.fixture(scope="module")
-def findings() -> list[Finding]:
-    """The example crate's findings, checked from the repository root with a relative path."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.chdir(ROOT)
-        run = check(ANALYZER, Request(paths=(EXAMPLE,)))
-    assert not run.problems, run.problems
-    found = sorted((f for r in run.results for f in r.findings), key=lambda f: f.sort_key)
-    assert len(found) >= 3
-    return found
 
 
 def unescape(text: str) -> str:

@@ -156,7 +156,7 @@ class Pipeline:
             if d.path is not None
         }
         support = server.support
-        project = self._project(anchor)
+        project = self.project_settings(anchor)
         known = frozenset(server.analyzer.by_code)
         # The project's burnlint.toml applies in the editor too; the editor's own settings
         # (a user's choice for this machine) win where both say something.
@@ -182,10 +182,6 @@ class Pipeline:
         )
 
     def project_settings(self, anchor: Path | None) -> ProjectSettings:
-        """The project configuration around a file or folder (defaults when broken)."""
-        return self._project(anchor)
-
-    def _project(self, anchor: Path | None) -> ProjectSettings:
         """The project configuration (burnlint.toml / Cargo metadata) around a file; a broken
         file is reported once and ignored until it changes."""
         if anchor is None:
@@ -208,7 +204,7 @@ class Pipeline:
         doc = self.server.documents.get(uri)
         if doc is None or not self.server.settings.enable:
             return False
-        limit = self._project(doc.path).max_file_size
+        limit = self.project_settings(doc.path).max_file_size
         # Four bytes per character at most: only texts near the limit are encoded to count.
         if len(doc.text) * 4 <= limit:
             return False
