@@ -21,7 +21,7 @@ from typing import Any, cast
 
 from burnlint import __version__
 from burnlint.analysis.findings import Edit, FileResult, Finding, Fix, Position, Range, Related
-from burnlint.analysis.suppress import Suppressed, Unused
+from burnlint.analysis.rules.suppress import Suppressed, Unused
 from burnlint.atomic import write_atomic
 
 FORMAT = 1

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from burnlint.analysis.crate import CrateInfo, find_crate, module_of, path_modules
 from burnlint.analysis.findings import FileResult
 from burnlint.analysis.options import Options
+from burnlint.analysis.semantics.crates import CrateInfo
 from burnlint.cache import ResultCache, Stored, batch_key, tool_digest
 from burnlint.config import (
     DEFAULT_MAX_FILE_SIZE,
@@ -29,6 +29,7 @@ from burnlint.config import (
     settings_for,
 )
 from burnlint.kb.model import Entry
+from burnlint.project import find_crate, module_of, path_modules
 from burnlint.walk import Target, discover
 
 if TYPE_CHECKING:
@@ -497,7 +498,7 @@ def _crate_targets(root: Path) -> Iterator[Target]:
 
 def _crate_files(crate: CrateInfo, inputs: list[_Input]) -> list[CrateFile]:
     from burnlint.analysis.engine import CrateFile
-    from burnlint.analysis.source import SourceFile
+    from burnlint.analysis.syntax.source import SourceFile
 
     manifest = crate.manifest
     modules = {

@@ -12,14 +12,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from burnlint import __version__
-from burnlint.analysis.crate import ERAS
 from burnlint.analysis.findings import Finding, Suppressed
-from burnlint.analysis.suppress import unused_finding
+from burnlint.analysis.rules.suppress import unused_finding
 from burnlint.atomic import write_atomic
 from burnlint.cache import DEFAULT_DIR, ResultCache
 from burnlint.cache import clear as clear_cache
 from burnlint.checking import CheckRun, LazyAnalyzer, Request, check
 from burnlint.config import ConfigError, Overrides, parse_size, render_settings, settings_for
+from burnlint.eras import ERAS
 from burnlint.explaining import add_explain_arguments, run_explain
 from burnlint.kb.export import add_kb_arguments, run_kb
 from burnlint.kb.load import KBError, load_kb

@@ -40,7 +40,7 @@ from typing import Any, cast
 
 import pathspec
 
-from burnlint.analysis.crate import ERAS
+from burnlint.eras import ERAS
 from burnlint.kb.model import SEVERITIES
 
 if sys.version_info >= (3, 11):

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import tree_sitter
 
 from burnlint.analysis.findings import Finding, Related
-from burnlint.analysis.source import SourceFile
+from burnlint.analysis.syntax.source import SourceFile
 from burnlint.checking import LazyAnalyzer, Request, check
 from burnlint.config import Overrides
 from burnlint.kb.load import by_code

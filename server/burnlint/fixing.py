@@ -9,8 +9,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from burnlint.analysis.edits import apply_fixes, choose_fixes
 from burnlint.analysis.findings import Finding, Fix
+from burnlint.analysis.rules.edits import apply_fixes, choose_fixes
 from burnlint.atomic import ChangedOnDisk, write_atomic
 from burnlint.checking import CheckRun, Request
 

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path, PureWindowsPath
 
-from burnlint.analysis.crate import era_from_version, find_crate
+from burnlint.eras import era_from_version
 from burnlint.kb.match import (
     EXACT,
     PLACEHOLDER,
@@ -32,6 +32,7 @@ from burnlint.kb.match import (
 from burnlint.kb.match import strip_ansi as _strip_ansi
 from burnlint.kb.match import template_of as _template_of
 from burnlint.kb.model import Entry
+from burnlint.project import find_crate
 
 _HEADER = re.compile(
     r"^(?P<pre>.*?)(?:thread '(?P<thread>[^']*)'(?: \(\d+\))? )?panicked at (?P<rest>.*)$"

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import watchfiles
 
-from burnlint.analysis.crate import forget_crates
 from burnlint.config import clear_cache
+from burnlint.project import forget_crates
 from burnlint.walk import ALWAYS_SKIPPED
 
 _WATCHED_NAMES = frozenset({"Cargo.toml", "Cargo.lock", "burnlint.toml", ".gitignore"})

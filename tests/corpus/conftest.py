@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
-from burnlint.analysis.edits import apply_fixes, choose_fixes
 from burnlint.analysis.engine import Analyzer, Options
-from burnlint.analysis.source import SourceFile
+from burnlint.analysis.rules.edits import apply_fixes, choose_fixes
+from burnlint.analysis.syntax.source import SourceFile
 from burnlint.checking import Request, check
 from burnlint.config import Overrides
 from burnlint.kb.load import load_kb

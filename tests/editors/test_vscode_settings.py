@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from burnlint.analysis.crate import ERAS
+from burnlint.eras import ERAS
 from burnlint.kb.load import load_kb
 from burnlint.lsp import settings as server_settings
 

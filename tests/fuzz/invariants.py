@@ -14,10 +14,10 @@ from dataclasses import dataclass
 
 import tree_sitter
 
-from burnlint.analysis.edits import apply_fixes, choose_fixes
 from burnlint.analysis.engine import Analyzer, Options
 from burnlint.analysis.findings import FileResult, Fix, Range
-from burnlint.analysis.source import SourceFile, parse_bytes
+from burnlint.analysis.rules.edits import apply_fixes, choose_fixes
+from burnlint.analysis.syntax.source import SourceFile, parse_bytes
 from burnlint.fixing import MAX_ROUNDS
 from burnlint.kb.load import load_kb
 

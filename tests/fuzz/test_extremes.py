@@ -24,7 +24,7 @@ from invariants import (
 )
 from rustgen import ROOT
 
-from burnlint.analysis.edits import choose_fixes
+from burnlint.analysis.rules.edits import choose_fixes
 from burnlint.checking import Request, check
 from burnlint.config import Overrides
 

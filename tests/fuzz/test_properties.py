@@ -27,7 +27,7 @@ from invariants import (
 )
 from rustgen import any_program, broken_program, mutated_fixture, program
 
-from burnlint.analysis.edits import choose_fixes
+from burnlint.analysis.rules.edits import choose_fixes
 from burnlint.checking import Request, check
 from burnlint.config import Overrides
 

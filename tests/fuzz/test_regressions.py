@@ -8,7 +8,7 @@ import pytest
 from invariants import ANALYZER, CASES, analyze, check_ranges
 
 from burnlint.analysis.engine import Options
-from burnlint.analysis.source import SourceFile
+from burnlint.analysis.syntax.source import SourceFile
 
 pytestmark = pytest.mark.timeout(60)
 

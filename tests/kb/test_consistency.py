@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from burnlint.analysis.cfg import BuildConfig
-from burnlint.analysis.crate import CrateInfo
 from burnlint.analysis.engine import Analyzer, Options
-from burnlint.analysis.source import SourceFile
+from burnlint.analysis.semantics.cfg import BuildConfig
+from burnlint.analysis.semantics.crates import CrateInfo
+from burnlint.analysis.syntax.source import SourceFile
 from burnlint.kb.load import check_sections, load_kb
 from burnlint.kb.model import Entry
 

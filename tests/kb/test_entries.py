@@ -24,7 +24,7 @@ import pytest
 from test_consistency import _analyze, _block
 
 from burnlint.analysis.engine import Analyzer
-from burnlint.analysis.source import SourceFile
+from burnlint.analysis.syntax.source import SourceFile
 from burnlint.kb.load import RUNTIME_ID, STATIC_ID, check_sections, load_kb
 from burnlint.kb.model import DETECTIONS, Entry
 from burnlint.lsp.markdown import entry_markdown

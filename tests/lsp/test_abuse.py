@@ -20,7 +20,7 @@ import pytest_asyncio
 from abuse_client import PEAK_RSS_MB, ROOT, SENT, Message, RawServer, encode, frame
 
 from burnlint.analysis.engine import Analyzer, Options
-from burnlint.analysis.source import SourceFile
+from burnlint.analysis.syntax.source import SourceFile
 from burnlint.kb.load import load_kb
 
 pytestmark = [pytest.mark.timeout(60), pytest.mark.asyncio(loop_scope="module")]

@@ -23,9 +23,9 @@ from harness import (
 )
 from lsprotocol import types  # noqa: TID251 - the LSP tests speak the protocol
 
-from burnlint.analysis.edits import apply_fixes, choose_fixes
 from burnlint.analysis.engine import Analyzer, Options
-from burnlint.analysis.source import SourceFile
+from burnlint.analysis.rules.edits import apply_fixes, choose_fixes
+from burnlint.analysis.syntax.source import SourceFile
 from burnlint.kb.load import load_kb
 
 pytestmark = pytest.mark.timeout(40)

@@ -25,7 +25,7 @@ import pytest
 from burnlint import __version__
 from burnlint.analysis.engine import Analyzer
 from burnlint.analysis.findings import Finding
-from burnlint.analysis.suppress import Suppressed
+from burnlint.analysis.rules.suppress import Suppressed
 from burnlint.checking import CheckRun, Request, check
 from burnlint.kb.load import load_kb
 from burnlint.report.sarif import FINGERPRINT_KEY, SRCROOT, render_sarif, rule_name

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from burnlint.analysis.engine import Analyzer, CrateFile, CrateSession, Options
-from burnlint.analysis.source import SourceFile
+from burnlint.analysis.syntax.source import SourceFile
 from burnlint.kb.load import load_kb
 
 ANALYZER = Analyzer(load_kb())

@@ -7,7 +7,7 @@ import time
 import pytest
 
 from burnlint.analysis.engine import Analyzer, Options
-from burnlint.analysis.source import Position, SourceFile
+from burnlint.analysis.syntax.source import Position, SourceFile
 from burnlint.kb.load import load_kb
 
 ANALYZER = Analyzer(load_kb())

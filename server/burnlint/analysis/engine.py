@@ -7,18 +7,19 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from burnlint.analysis import ir
-from burnlint.analysis.api import ApiModel, build_model
-from burnlint.analysis.cfg import BuildConfig
-from burnlint.analysis.crate import CrateInfo, era_from_text
 from burnlint.analysis.findings import FileResult, Finding, Range, Related
-from burnlint.analysis.fixes import build_fixes
-from burnlint.analysis.items import FileItems, FunctionDecl, Module, collect_items
+from burnlint.analysis.interp.program import Program, Unit
+from burnlint.analysis.interp.sinks import Observation
 from burnlint.analysis.options import Options
-from burnlint.analysis.program import Program, Unit
-from burnlint.analysis.sinks import Observation
-from burnlint.analysis.source import SourceFile
-from burnlint.analysis.suppress import Suppressed, Suppressions, Unused
+from burnlint.analysis.rules.fixes import build_fixes
+from burnlint.analysis.rules.suppress import Suppressed, Suppressions, Unused
+from burnlint.analysis.semantics.api import ApiModel, build_model
+from burnlint.analysis.semantics.cfg import BuildConfig
+from burnlint.analysis.semantics.crates import CrateInfo
+from burnlint.analysis.semantics.items import FileItems, FunctionDecl, Module, collect_items
+from burnlint.analysis.syntax import ir
+from burnlint.analysis.syntax.source import SourceFile
+from burnlint.eras import era_from_text
 from burnlint.kb.model import Entry
 
 __all__ = ["Analyzer", "CrateFile", "CrateSession", "FileResult", "Options"]

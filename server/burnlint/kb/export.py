@@ -15,8 +15,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from burnlint.analysis.crate import ERAS
 from burnlint.atomic import write_atomic
+from burnlint.eras import ERAS
 from burnlint.kb.match import message_eras
 from burnlint.kb.model import Entry
 

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from burnlint.analysis.crate import ERAS
+from burnlint.eras import ERAS
 from burnlint.kb.model import Entry
 
 EXACT, PLACEHOLDER, PREFIX, FRAGMENT = "exact", "placeholder", "prefix", "fragment"

@@ -11,12 +11,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from burnlint import config as project_config
-from burnlint.analysis import crate as crate_module
-from burnlint.analysis.crate import find_crate
+from burnlint import project
 from burnlint.analysis.engine import Analyzer, CrateSession, Options
 from burnlint.analysis.findings import Finding
-from burnlint.analysis.source import SourceFile
+from burnlint.analysis.syntax.source import SourceFile
 from burnlint.checking import load_crate, read_source
+from burnlint.project import find_crate
 from burnlint.walk import discover
 
 logger = logging.getLogger(__name__)
@@ -64,7 +64,7 @@ def crate_key(path: Path) -> Path:
 def forget_manifests() -> None:
     """Forget cached Cargo.toml/Cargo.lock reads after they changed on disk."""
     # A stale cache would keep the old burn era or features until the server restarts.
-    crate_module.forget_crates()
+    project.forget_crates()
     project_config.clear_cache()
 
 

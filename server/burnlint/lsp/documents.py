@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote
 
-from burnlint.analysis.source import SourceFile
+from burnlint.analysis.syntax.source import SourceFile
 from burnlint.lsp.positions import Encoding, LineIndex, apply_change
 
 logger = logging.getLogger(__name__)

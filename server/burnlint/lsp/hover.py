@@ -9,12 +9,12 @@ from dataclasses import dataclass
 
 import tree_sitter
 
-from burnlint.analysis.api import ApiModel
-from burnlint.analysis.cfg import BuildConfig
-from burnlint.analysis.crate import era_from_text
 from burnlint.analysis.findings import Finding
-from burnlint.analysis.items import collect_items
-from burnlint.analysis.source import SourceFile
+from burnlint.analysis.semantics.api import ApiModel
+from burnlint.analysis.semantics.cfg import BuildConfig
+from burnlint.analysis.semantics.items import collect_items
+from burnlint.analysis.syntax.source import SourceFile
+from burnlint.eras import era_from_text
 from burnlint.kb.match import find_matches
 from burnlint.kb.model import Entry
 from burnlint.lsp.documents import OpenDocument

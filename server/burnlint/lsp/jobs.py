@@ -16,7 +16,7 @@ from lsprotocol.converters import get_converter
 
 from burnlint.analysis.engine import Options
 from burnlint.analysis.findings import Finding
-from burnlint.analysis.source import SourceFile
+from burnlint.analysis.syntax.source import SourceFile
 from burnlint.lsp.convert import ConvertOptions, Texts, to_lsp_diagnostic
 from burnlint.lsp.crates import CrateCache, CrateReport, FileReport, crate_key
 from burnlint.lsp.documents import uri_of

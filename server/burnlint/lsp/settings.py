@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
-from burnlint.analysis.crate import ERAS
+from burnlint.eras import ERAS
 
 Scope = Literal["openFiles", "workspace"]
 SEVERITIES = ("error", "warning", "info", "hint")

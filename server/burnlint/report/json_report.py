@@ -7,7 +7,7 @@ from typing import Any
 
 from burnlint import __version__
 from burnlint.analysis.findings import Finding, Range
-from burnlint.analysis.suppress import Suppressed
+from burnlint.analysis.rules.suppress import Suppressed
 
 
 def _point(range_: Range, which: str) -> dict[str, int]:

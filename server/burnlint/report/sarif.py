@@ -29,7 +29,7 @@ from urllib.parse import quote
 
 from burnlint import __version__
 from burnlint.analysis.findings import Finding, Fix, Range
-from burnlint.analysis.suppress import UNUSED_CODE, Suppressed
+from burnlint.analysis.rules.suppress import UNUSED_CODE, Suppressed
 from burnlint.kb.model import Entry
 
 SCHEMA_URI = (

@@ -1,0 +1,373 @@
+"""What calls, method calls and paths evaluate to: API rules, and the file's own functions.
+
+A call to one of the file's own functions instantiates the callee's `Summary`: its return value
+under each set of assumptions about its parameters, and the sinks its parameters reach (`Hit`s),
+which are judged again with the arguments of this call.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from burnlint.analysis.interp.effects import (
+    effect_outcomes,
+    effect_sink_values,
+    effect_value,
+    strategy_value,
+)
+from burnlint.analysis.interp.observe import Observer
+from burnlint.analysis.interp.patterns import refine, variant_name
+from burnlint.analysis.interp.sinks import Hit, Site
+from burnlint.analysis.interp.state import Assumption, Env, Pairs
+from burnlint.analysis.interp.valueops import (
+    UNWRAP_METHODS,
+    apply_step,
+    detached,
+    instantiate,
+    none_value,
+    receiver_kinds,
+    some_value,
+    tuple_value,
+    unwrap,
+    unwrap_or_default,
+)
+from burnlint.analysis.interp.values import (
+    FALSE,
+    TRUE,
+    UNKNOWN,
+    UNKNOWN_VALUE,
+    Step,
+    Value,
+    join_all,
+)
+from burnlint.analysis.semantics.api import ApiModel, ApiRule
+from burnlint.analysis.semantics.items import FunctionDecl
+from burnlint.analysis.syntax import ir
+
+IDENTITY_METHODS = frozenset(
+    {
+        "clone",
+        "to_owned",
+        "as_ref",
+        "as_mut",
+        "borrow",
+        "borrow_mut",
+        "into",
+        "to_vec",
+        "cloned",
+        "collect",
+        "copied",
+        "rev",
+        "by_ref",
+    }
+)
+ITER_METHODS = frozenset({"iter", "into_iter", "iter_mut", "drain"})
+WRAPPERS = frozenset({("Some",), ("Ok",), ("Box", "new"), ("Rc", "new"), ("Arc", "new")})
+MAX_CASES = 8
+
+
+@dataclass(slots=True)
+class Summary:
+    """What a function does, symbolic in its parameters."""
+
+    cases: list[tuple[frozenset[Assumption], Value]] = field(
+        default_factory=list[tuple[frozenset[Assumption], Value]]
+    )
+    hits: list[Hit] = field(default_factory=list[Hit])
+    diverges: bool = False
+    stores: list[tuple[str, str, Value]] = field(default_factory=list[tuple[str, str, Value]])
+    """Field stores whose value depends on parameters: (type, field, value), made concrete
+    at each call site."""
+
+    @staticmethod
+    def of(returns: Pairs, hits: list[Hit], stores: list[tuple[str, str, Value]]) -> Summary:
+        """The summary of a function whose exits are `returns`: one case per assumption set."""
+        by_assumptions: dict[frozenset[Assumption], list[Value]] = {}
+        for env, value in returns:
+            by_assumptions.setdefault(env.assumptions, []).append(value)
+        cases = [(key, join_all(values)) for key, values in by_assumptions.items()]
+        if len(cases) > MAX_CASES:
+            # Every case is instantiated at every call site; past the cap, keep only their join.
+            cases = [(frozenset[Assumption](), join_all([value for _, value in cases]))]
+        return Summary(cases, hits, diverges=not returns, stores=stores)
+
+
+class Program(Protocol):
+    """What calls need from the whole program: name resolution and on-demand summaries."""
+
+    def resolve_function(
+        self, segments: tuple[str, ...], caller: FunctionDecl
+    ) -> list[FunctionDecl]:
+        """The functions a call path written in `caller` may name."""
+        ...
+
+    def resolve_method(self, name: str, caller: FunctionDecl, on_self: bool) -> list[FunctionDecl]:
+        """The program's methods a method call may reach (on `self`: the caller's own type)."""
+        ...
+
+    def summary(self, decl: FunctionDecl) -> Summary | None:
+        """`decl`'s summary, computed on first use; None while it is being computed."""
+        ...
+
+    def field_value(self, owner: str, name: str) -> Value | None:
+        """The join of every value any method of `owner` stores in its field `name`."""
+        ...
+
+    def record_field(self, owner: str, name: str, value: Value) -> None:
+        """Remember that a method of `owner` stores `value` in its field `name`."""
+        ...
+
+
+@dataclass(slots=True)
+class Context:
+    """What the interpreter needs from the file and program: API model, era, names, deadline."""
+
+    api: ApiModel
+    era: str
+    imports: dict[str, tuple[str, ...]]
+    consts: dict[str, ir.Lit]
+    program: Program
+    deadline: float
+    build: str = "unknown"
+    """Whether burn's `autodiff` feature is "on", "off" or "unknown" where this code compiles."""
+
+    def resolve(self, segments: tuple[str, ...]) -> tuple[str, ...]:
+        """A written path with its first segment expanded to the full path the file imports."""
+        full = self.imports.get(segments[0])
+        if full is not None:
+            return full + segments[1:]
+        return segments
+
+    def call_rule(self, segments: tuple[str, ...]) -> ApiRule | None:
+        """The API rule a written call path matches in this file's era."""
+        return self.api.match_call(self.resolve(segments), self.era)
+
+
+class Calls:
+    """Evaluates the calls inside one function (`caller`) on one path class at a time."""
+
+    def __init__(self, ctx: Context, caller: FunctionDecl, observer: Observer) -> None:
+        self.ctx = ctx
+        self.caller = caller
+        self.observer = observer
+        self.used: dict[int, Summary | None] = {}
+        """The callee summaries this function's result depends on, as they were when used."""
+        self.stores: list[tuple[str, str, Value]] = []
+        """Field stores that depend on this function's parameters (see `Summary.stores`)."""
+
+    def store(self, owner: str, name: str, value: Value) -> None:
+        """`owner`'s field `name` receives `value`: recorded now if it is concrete, at each call
+        site of this function if it depends on the parameters."""
+        if value.params:
+            entry = (owner, name, value)
+            if entry not in self.stores:
+                self.stores.append(entry)
+            # Callers outside the program (a public API) may pass anything.
+            value = detached(value)
+        self.ctx.program.record_field(owner, name, value)
+
+    def path_value(self, path: ir.Path) -> Value:
+        """The value of a path expression: a boolean constant, `None`, or an API value."""
+        segments = path.segments
+        if len(segments) == 1 and segments[0] in self.ctx.consts:
+            return TRUE if self.ctx.consts[segments[0]].value == "true" else FALSE
+        if segments == ("None",):
+            return none_value(path.span)
+        rule = self.ctx.call_rule(segments)
+        if rule is not None and rule.effect == "strategy":
+            return strategy_value(segments[-1])
+        if rule is not None:
+            return effect_value(rule, path.span, [], None, {}, None)
+        variant = variant_name(segments)
+        if variant is not None:
+            return Value(boolean=frozenset({variant}))
+        return UNKNOWN_VALUE
+
+    def call(self, expr: ir.Call, args: list[Value], env: Env) -> Pairs:
+        """`callee(args)` on the path class `env`."""
+        callee = expr.callee
+        if not isinstance(callee, ir.Path):
+            return [(env, UNKNOWN_VALUE)]
+        segments = callee.segments
+        if segments in WRAPPERS and args:
+            return [(env, some_value(args[0]) if segments == ("Some",) else args[0])]
+        resolved = self.ctx.resolve(segments)
+        self.observer.call(expr, resolved, args, env)
+        functions = self.ctx.program.resolve_function(segments, self.caller)
+        if functions:
+            return self._apply_summaries(functions, expr, args, env)
+        rule = self.ctx.api.match_call(resolved, self.ctx.era)
+        if rule is not None:
+            named = {role: args[i] for role, i in rule.args.items() if i < len(args)}
+            return self._api(rule, expr, args, None, named, env)
+        if segments[-1][:1].isupper():
+            # A tuple struct (or tuple variant) built from its fields: `Pair(a, b)`.
+            owner = self.caller.owner if segments == ("Self",) else segments[-1]
+            for index, arg in enumerate(args):
+                self.store(owner or segments[-1], str(index), arg)
+            return [(env, tuple_value(args))]
+        return [(env, UNKNOWN_VALUE)]
+
+    def method(self, expr: ir.MethodCall, receiver: Value, args: list[Value], env: Env) -> Pairs:
+        """`receiver.name(args)` on the path class `env`."""
+        name = expr.name
+        if name in IDENTITY_METHODS:
+            return [(env, receiver)]
+        if name in UNWRAP_METHODS:
+            return [(env, unwrap(receiver))]
+        if name in ITER_METHODS:
+            element = receiver.get_field("elem")
+            return [(env, receiver if element is not None else UNKNOWN_VALUE)]
+        if name in ("index", "remove", "swap_remove"):
+            element = receiver.get_field("elem")
+            return [(env, element if element is not None else UNKNOWN_VALUE)]
+        if name in ("pop", "first", "last", "get", "first_mut", "last_mut", "get_mut"):
+            element = receiver.get_field("elem")
+            return [(env, some_value(element) if element is not None else UNKNOWN_VALUE)]
+        if name == "take" and not args:
+            return [(env, receiver)]
+        if name == "unwrap_or_default":
+            return [(env, unwrap_or_default(receiver, expr.span))]
+        is_self = isinstance(expr.receiver, ir.Var) and expr.receiver.name == "self"
+        if is_self:
+            functions = self.ctx.program.resolve_method(name, self.caller, True)
+            if functions:
+                return self._apply_summaries(functions, expr, [receiver, *args], env)
+        rule = self.ctx.api.match_method(name, receiver_kinds(receiver), self.ctx.era)
+        if rule is not None:
+            named = {role: args[i - 1] for role, i in rule.args.items() if 0 < i <= len(args)}
+            named.setdefault("receiver", receiver)
+            return self._api(rule, expr, args, receiver, named, env)
+        if not is_self:
+            functions = self.ctx.program.resolve_method(name, self.caller, False)
+            if functions:
+                return self._apply_summaries(functions, expr, [receiver, *args], env)
+        if receiver.tensor or receiver.params:
+            # An unknown method on a tensor is assumed to return a tensor of the same kind.
+            kept = Value(
+                tensor=receiver.tensor,
+                params=receiver.params,
+                origins=receiver.origins,
+                hint=receiver.hint,
+            )
+            return [(env, kept)]
+        return [(env, UNKNOWN_VALUE)]
+
+    def _api(
+        self,
+        rule: ApiRule,
+        expr: ir.Call | ir.MethodCall,
+        args: list[Value],
+        receiver: Value | None,
+        named: dict[str, Value],
+        env: Env,
+    ) -> Pairs:
+        value = effect_value(rule, expr.span, args, receiver, named, expr)
+        sink_values = effect_sink_values(rule, args, receiver, named, self.ctx.build)
+        if sink_values is not None:
+            self.observer.effect(rule, sink_values, expr, env)
+        return effect_outcomes(rule, value, env, expr)
+
+    def _apply_summaries(
+        self,
+        functions: list[FunctionDecl],
+        expr: ir.Call | ir.MethodCall,
+        args: list[Value],
+        env: Env,
+    ) -> Pairs:
+        out: Pairs = []
+        arg_exprs: list[ir.Expr | None] = list(expr.args)
+        if isinstance(expr, ir.MethodCall):
+            arg_exprs = [expr.receiver, *expr.args]
+        for function in functions:
+            summary = self.ctx.program.summary(function)
+            self.used.setdefault(function.uid, summary)
+            if summary is None:
+                out.append((env, UNKNOWN_VALUE))
+                continue
+            for hit in summary.hits:
+                self._instantiate_hit(hit, function, args, arg_exprs, env, expr.span)
+            for owner, name, stored in summary.stores:
+                self.store(owner, name, instantiate(stored, args, expr.span))
+            for assumptions, ret in summary.cases:
+                current = self._assume_all(env, assumptions, args, arg_exprs)
+                if current is not None:
+                    out.append((current, instantiate(ret, args, expr.span)))
+        return out
+
+    def _assume_all(
+        self,
+        env: Env,
+        assumptions: frozenset[Assumption],
+        args: list[Value],
+        arg_exprs: list[ir.Expr | None],
+    ) -> Env | None:
+        """`env` refined by what the callee assumed of its parameters; None if it cannot hold."""
+        current: Env | None = env
+        for index, steps, facet_name, allowed in assumptions:
+            if current is None:
+                break
+            arg = args[index] if index < len(args) else UNKNOWN_VALUE
+            place = arg_exprs[index] if index < len(arg_exprs) else None
+            current = _assume_arg(current, arg, place, steps, facet_name, allowed)
+        return current
+
+    def _instantiate_hit(
+        self,
+        hit: Hit,
+        function: FunctionDecl,
+        args: list[Value],
+        arg_exprs: list[ir.Expr | None],
+        env: Env,
+        span: ir.Span,
+    ) -> None:
+        current = self._assume_all(env, hit.assumptions, args, arg_exprs)
+        if current is None:
+            return
+        values = {
+            role: instantiate(value, args, span).with_step(
+                f"passed to `{function.name}` here", span
+            )
+            for role, value in hit.values
+        }
+        chain = ((f"reaches `{function.name}`'s sink here", hit.site.span), *hit.site.chain)
+        role_spans: list[tuple[str, ir.Span]] = []
+        for role, value in hit.values:
+            indexes = {index for index, _ in value.params}
+            if len(indexes) == 1:
+                (index,) = indexes
+                arg_expr = arg_exprs[index] if index < len(arg_exprs) else None
+                if arg_expr is not None:
+                    role_spans.append((role, arg_expr.span))
+        site = Site(
+            code=hit.spec.code,
+            kind="summary",
+            span=span,
+            whole=span,
+            role_spans=tuple(role_spans),
+            scope=None,
+            variant=hit.site.variant,
+            chain=chain,
+        )
+        self.observer.observe(hit.spec, site, values, current)
+
+
+def _assume_arg(
+    env: Env,
+    arg: Value,
+    place: ir.Expr | None,
+    steps: tuple[Step, ...],
+    facet_name: str,
+    allowed: frozenset[str],
+) -> Env | None:
+    """`env` where the argument `arg` (written `place`) satisfies one callee assumption."""
+    projected = arg
+    for step in steps:
+        projected = apply_step(projected, step)
+    known = projected.facet(facet_name) - {UNKNOWN}
+    if known and not (known & allowed) and not projected.params:
+        return None
+    if steps:
+        return env
+    return refine(env, place, facet_name, allowed) or (env if known & allowed else None)

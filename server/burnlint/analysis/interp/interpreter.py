@@ -1,0 +1,504 @@
+"""Forward abstract interpretation of one lowered function over disjunctive states.
+
+Each expression is evaluated per path class (`Env`) and yields a list of (Env, Value) pairs;
+branches on guards split path classes and refine what is known, so correlations such as
+"`ctx` is enabled exactly when `x` is autodiff" survive joins. Evaluation is driven by an
+explicit stack of generators (`_run`), never by Python recursion on the tree's depth.
+What calls evaluate to is decided by `calls`, what patterns and guards teach by `patterns`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from typing import Any
+
+from burnlint.analysis.interp.calls import Calls, Context, Summary
+from burnlint.analysis.interp.closures import adapt, invoke
+from burnlint.analysis.interp.observe import Observer
+from burnlint.analysis.interp.patterns import compare_ctx, known_variants, match_pattern
+from burnlint.analysis.interp.state import Env, Pairs, dedup, merge_envs
+from burnlint.analysis.interp.valueops import (
+    array_value,
+    may_be,
+    negate,
+    read_field,
+    store_field,
+    struct_value,
+    tensor_facts,
+    tuple_value,
+    type_hint,
+    unwrap,
+)
+from burnlint.analysis.interp.values import FALSE, TRUE, UNIT, UNKNOWN_VALUE, Value, join, join_all
+from burnlint.analysis.semantics.items import FunctionDecl
+from burnlint.analysis.syntax import ir
+
+Gen = Generator[tuple[str, Any, Env], Pairs, Pairs]
+
+MAX_LOOP_ROUNDS = 6
+
+
+class Budget(Exception):
+    """The per-file time budget ran out."""
+
+
+@dataclass(slots=True)
+class _Loop:
+    label: str | None
+    breaks: Pairs = field(default_factory=Pairs)
+    continues: list[Env] = field(default_factory=list[Env])
+
+
+class Interpreter:
+    """Interprets one function: `run` gives its summary, `observer` and `calls` what it met."""
+
+    def __init__(self, ctx: Context, decl: FunctionDecl) -> None:
+        self.ctx = ctx
+        self.decl = decl
+        self.function = decl.lowered()
+        self.observer = Observer(ctx.api, ctx.era)
+        self.calls = Calls(ctx, decl, self.observer)
+        self.returns: Pairs = []
+        self.closure_depth = 0
+        self.invocations = self.observer.invocations
+        self._closures: dict[int, ir.Closure] = {}
+        self._uncalled: dict[int, Env] = {}
+        self._loops: list[_Loop] = []
+        self._ticks = 0
+
+    def run(self) -> Summary:
+        """Interpret the body from parameters bound to symbolic values."""
+        env = Env()
+        for index, param in enumerate(self.function.params):
+            value = Value(params=frozenset({(index, ())}), hint=type_hint(param.type_text))
+            env = self._bind_param(param.pattern, value, env)
+        body = self.function.body
+        if body is None:
+            return Summary()
+        ends = self._run(self._block(body, env))
+        returns = ends + self.returns
+        # Closures handed to code burnlint does not model (spawn, fold, callbacks) still run:
+        # check their bodies once, with unknown arguments, in the state where they were made.
+        while self._uncalled:
+            start, made = self._uncalled.popitem()
+            closure = self._closures[start]
+            self._run(invoke(self, closure, [UNKNOWN_VALUE] * len(closure.params), made))
+        return Summary.of(returns, self.observer.hits, self.calls.stores)
+
+    def _bind_param(self, pattern: ir.Pat, value: Value, env: Env) -> Env:
+        if isinstance(pattern, ir.PBind):
+            return env.set(pattern.binding, value)
+        yes, _ = self._match_pattern(pattern, value, env, None)
+        return yes[0] if yes else env
+
+    def _match_pattern(
+        self, pattern: ir.Pat, value: Value, env: Env, place: ir.Expr | None
+    ) -> tuple[list[Env], list[Env]]:
+        return match_pattern(pattern, value, env, place, self.ctx.call_rule)
+
+    def _run(self, first: Gen) -> Pairs:
+        stack: list[Gen] = [first]
+        value: Any = None
+        while stack:
+            try:
+                request = stack[-1].send(value)
+            except StopIteration as stop:
+                stack.pop()
+                value = stop.value
+                continue
+            self._ticks += 1
+            if self._ticks % 512 == 0 and time.monotonic() > self.ctx.deadline:
+                raise Budget
+            kind, node, env = request
+            value = None
+            stack.append(self._block(node, env) if kind == "block" else self._expr(node, env))
+        return value
+
+    def _many(self, expr: ir.Expr, envs: list[Env]) -> Gen:
+        """Evaluate `expr` in every path class."""
+        out: Pairs = []
+        for env in dedup(envs):
+            out.extend((yield ("expr", expr, env)))
+        return out
+
+    def _seq(
+        self, exprs: tuple[ir.Expr, ...], env: Env
+    ) -> Generator[Any, Any, list[tuple[Env, list[Value]]]]:
+        """Evaluate expressions left to right, threading path classes."""
+        states: list[tuple[Env, list[Value]]] = [(env, [])]
+        for expr in exprs:
+            nxt: list[tuple[Env, list[Value]]] = []
+            for state_env, values in states:
+                for out_env, value in (yield ("expr", expr, state_env)):
+                    nxt.append((out_env, [*values, value]))
+            if len(nxt) > 16:
+                merged = merge_envs([e for e, _ in nxt])
+                width = len(nxt[0][1])
+                nxt = [(merged, [join_all([vals[i] for _, vals in nxt]) for i in range(width)])]
+            states = nxt
+        return states
+
+    def _block(self, block: ir.Block, env: Env) -> Gen:
+        envs = [env]
+        for stmt in block.stmts:
+            nxt: list[Env] = []
+            for current in dedup(envs):
+                if isinstance(stmt, ir.Let):
+                    nxt.extend((yield from self._let(stmt, current)))
+                else:
+                    nxt.extend(out for out, _ in (yield ("expr", stmt.expr, current)))
+            envs = nxt
+            if not envs:
+                return []
+        if block.tail is None:
+            return [(e, UNIT) for e in dedup(envs)]
+        return (yield from self._many(block.tail, envs))
+
+    def _let(self, stmt: ir.Let, env: Env) -> Generator[Any, Any, list[Env]]:
+        if stmt.init is None:
+            pairs: Pairs = [(env, Value())]
+        else:
+            pairs = yield ("expr", stmt.init, env)
+        out: list[Env] = []
+        pattern = stmt.pattern
+        for current, value in pairs:
+            if isinstance(pattern, ir.PBind):
+                value = value.with_step(f"bound to `{pattern.name}` here", pattern.span)
+            yes, no = self._match_pattern(pattern, value, current, stmt.init)
+            out.extend(yes)
+            if stmt.otherwise is not None and no:
+                for other in no:
+                    out.extend(e for e, _ in (yield ("block", stmt.otherwise, other)))
+        return out
+
+    def _expr(self, expr: ir.Expr, env: Env) -> Gen:
+        if isinstance(expr, ir.Var):
+            value = env.get(expr.binding)
+            return [(env, value if value is not None else UNKNOWN_VALUE)]
+        if isinstance(expr, ir.Path):
+            return [(env, self.calls.path_value(expr))]
+        if isinstance(expr, ir.Lit):
+            if expr.kind == "bool":
+                return [(env, TRUE if expr.value == "true" else FALSE)]
+            return [(env, UNIT)]
+        if isinstance(expr, ir.Call):
+            states = yield from self._seq(expr.args, env)
+            out: Pairs = []
+            for current, args in states:
+                closure = self._callee_closure(expr, current)
+                if closure is not None:
+                    out.extend((yield from invoke(self, closure, args, current, expr.span)))
+                else:
+                    out.extend(self.calls.call(expr, args, current))
+            return out
+        if isinstance(expr, ir.MethodCall):
+            return (yield from self._method(expr, env))
+        if isinstance(expr, ir.Field):
+            pairs = yield ("expr", expr.base, env)
+            return [(e, self._read_field(expr, v)) for e, v in pairs]
+        if isinstance(expr, ir.StructLit):
+            return (yield from self._struct(expr, env))
+        if isinstance(expr, ir.Tuple | ir.Array):
+            make = tuple_value if isinstance(expr, ir.Tuple) else array_value
+            states = yield from self._seq(expr.items, env)
+            return [(e, make(values)) for e, values in states]
+        if isinstance(expr, ir.Unary):
+            pairs = yield ("expr", expr.operand, env)
+            if expr.op == "!":
+                return [(e, negate(v)) for e, v in pairs]
+            return [(e, UNKNOWN_VALUE) for e, _ in pairs]
+        if isinstance(expr, ir.Binary):
+            return (yield from self._binary(expr, env))
+        if isinstance(expr, ir.LetCond):
+            pairs = yield ("expr", expr.value, env)
+            out = []
+            for current, value in pairs:
+                yes, no = self._match_pattern(expr.pattern, value, current, expr.value)
+                out.extend((e, TRUE) for e in yes)
+                out.extend((e, FALSE) for e in no)
+            return out
+        if isinstance(expr, ir.If):
+            return (yield from self._if(expr, env))
+        if isinstance(expr, ir.Match):
+            return (yield from self._match(expr, env))
+        if isinstance(expr, ir.Loop):
+            return (yield from self._loop(expr, env))
+        if isinstance(expr, ir.Block):
+            return (yield ("block", expr, env))
+        if isinstance(expr, ir.Return):
+            pairs = [(env, UNIT)] if expr.value is None else (yield ("expr", expr.value, env))
+            self.returns.extend(pairs)
+            return []
+        if isinstance(expr, ir.Break):
+            pairs = [(env, UNIT)] if expr.value is None else (yield ("expr", expr.value, env))
+            target = self._loop_for(expr.label)
+            if target is not None:
+                target.breaks.extend(pairs)
+            return []
+        if isinstance(expr, ir.Continue):
+            target = self._loop_for(expr.label)
+            if target is not None:
+                target.continues.append(env)
+            return []
+        if isinstance(expr, ir.Diverge):
+            return []
+        if isinstance(expr, ir.Assert):
+            pairs = yield ("expr", expr.cond, env)
+            return [(e, UNIT) for e, v in pairs if may_be(v, "true")]
+        if isinstance(expr, ir.Assign):
+            return (yield from self._assign(expr, env))
+        if isinstance(expr, ir.Try):
+            pairs = yield ("expr", expr.value, env)
+            return [(e, unwrap(v)) for e, v in pairs]
+        if isinstance(expr, ir.Closure):
+            self._closures[expr.span.start] = expr
+            self._uncalled.setdefault(expr.span.start, env)
+            return [(env, Value(closure=expr.span.start))]
+        states = yield from self._seq(expr.parts, env)
+        return [(e, UNKNOWN_VALUE) for e, _ in states]
+
+    def _loop_for(self, label: str | None) -> _Loop | None:
+        for loop in reversed(self._loops):
+            if label is None or loop.label == label:
+                return loop
+        return None
+
+    def _method(self, expr: ir.MethodCall, env: Env) -> Gen:
+        receivers = yield ("expr", expr.receiver, env)
+        out: Pairs = []
+        for receiver_env, receiver in receivers:
+            states = yield from self._seq(expr.args, receiver_env)
+            for state_env, args in states:
+                adapted = None
+                if len(args) == 1:
+                    adapted = yield from adapt(self, expr, receiver, args[0], state_env)
+                if adapted is not None:
+                    out.extend(adapted)
+                elif expr.name == "push" and len(args) == 1:
+                    out.append((self._push(expr.receiver, args[0], state_env), UNIT))
+                else:
+                    out.extend(self.calls.method(expr, receiver, args, state_env))
+        return out
+
+    def _push(self, target: ir.Expr, item: Value, env: Env) -> Env:
+        """`target.push(item)`: the collection's element may now also be `item`."""
+        if self.decl.owner and isinstance(target, ir.Field) and _is_self(target.base):
+            self.calls.store(self.decl.owner, target.name, array_value([item]))
+            return env
+        if not isinstance(target, ir.Var):
+            return env
+        current = env.get(target.binding) or Value()
+        element = current.get_field("elem")
+        merged = item if element is None or element == Value() else join(element, item)
+        return env.set(target.binding, current.with_field("elem", merged))
+
+    def _callee_closure(self, expr: ir.Call, env: Env) -> ir.Closure | None:
+        if not isinstance(expr.callee, ir.Var):
+            return None
+        value = env.get(expr.callee.binding)
+        return self.closure(value) if value is not None else None
+
+    def closure(self, value: Value) -> ir.Closure | None:
+        """The closure expression a value was made from, if it was made in this function."""
+        if value.closure is None:
+            return None
+        self._uncalled.pop(value.closure, None)
+        return self._closures.get(value.closure)
+
+    def call_path(
+        self, path: ir.Path, args: list[Value], arg_exprs: list[ir.Expr], span: ir.Span, env: Env
+    ) -> Pairs:
+        """Call a named function used as a value (`.map(helper)`), with `arg_exprs` as the
+        argument expressions the call site shows."""
+        return self.calls.call(ir.Call(path, tuple(arg_exprs), span), args, env)
+
+    def call_rule_for(self, segments: tuple[str, ...]) -> Any:
+        """The API rule a path names (for pattern matching inside closures)."""
+        return self.ctx.call_rule(segments)
+
+    def _read_field(self, expr: ir.Field, base: Value) -> Value:
+        """`base.name`; a field of `self` not written in this function is read from what every
+        method of the type stores in it (a field-based, flow-insensitive summary)."""
+        owner = self.decl.owner if _is_self(expr.base) else None
+        if owner and base.get_field(expr.name) is None:
+            stored = self.ctx.program.field_value(owner, expr.name)
+            if stored is not None:
+                return stored
+        return read_field(base, expr.name)
+
+    def _struct(self, expr: ir.StructLit, env: Env) -> Gen:
+        parts: tuple[ir.Expr, ...] = tuple(f.value for f in expr.fields)
+        if expr.base is not None:
+            parts = (*parts, expr.base)
+        states = yield from self._seq(parts, env)
+        out: Pairs = []
+        name = expr.path[-1]
+        specs = [s for s in self.ctx.api.sinks if s.site == "struct" and name in s.structs]
+        owner = self.decl.owner if name == "Self" else name
+        for state_env, values in states:
+            base = values[-1] if expr.base is not None else None
+            fields = {f.name: v for f, v in zip(expr.fields, values, strict=False)}
+            if owner and owner[:1].isupper():
+                for field_name, field_value in fields.items():
+                    self.calls.store(owner, field_name, field_value)
+            if not specs:
+                out.append((state_env, struct_value(base, fields)))
+                continue
+            # A watched struct is a tensor: its value is what its kind says.
+            kind = self.observer.struct(expr, specs, fields, base, state_env)
+            out.append((state_env, tensor_facts(kind if kind is not None else UNKNOWN_VALUE)))
+        return out
+
+    def _assign(self, expr: ir.Assign, env: Env) -> Gen:
+        pairs = yield ("expr", expr.value, env)
+        out: Pairs = []
+        target = expr.target
+        for current, value in pairs:
+            if expr.op:
+                value = UNKNOWN_VALUE
+            if isinstance(target, ir.Var):
+                value = value.with_step(f"assigned to `{target.name}` here", expr.span)
+                out.append((current.set(target.binding, value), UNIT))
+                continue
+            if isinstance(target, ir.Field):
+                if self.decl.owner and _is_self(target.base):
+                    stored = value.with_step(f"stored in `self.{target.name}` here", expr.span)
+                    self.calls.store(self.decl.owner, target.name, stored)
+                for base_env, holder in (yield ("expr", target.base, current)):
+                    self.observer.assign(expr, target, holder, value, base_env)
+                    out.append((self._store(base_env, target, value), UNIT))
+                continue
+            out.append((current, UNIT))
+        return out
+
+    def _store(self, env: Env, target: ir.Field, value: Value) -> Env:
+        """`env` after `target = value`, when `target` is a field path on a local."""
+        chain: list[str] = [target.name]
+        base: ir.Expr = target.base
+        while isinstance(base, ir.Field):
+            chain.append(base.name)
+            base = base.base
+        if not isinstance(base, ir.Var):
+            return env
+        root = env.get(base.binding) or Value()
+        return env.set(base.binding, store_field(root, chain, value))
+
+    def _binary(self, expr: ir.Binary, env: Env) -> Gen:
+        left = yield ("expr", expr.left, env)
+        out: Pairs = []
+        if expr.op in ("&&", "||"):
+            short = "false" if expr.op == "&&" else "true"
+            for current, value in left:
+                if may_be(value, short):
+                    out.append((current, FALSE if short == "false" else TRUE))
+                if may_be(value, "true" if short == "false" else "false"):
+                    out.extend((yield ("expr", expr.right, current)))
+            return out
+        for current, lvalue in left:
+            for right_env, rvalue in (yield ("expr", expr.right, current)):
+                if expr.op in ("==", "!=") and (rvalue.ctx or lvalue.ctx):
+                    out.extend(compare_ctx(expr, lvalue, rvalue, right_env))
+                elif expr.op in ("==", "!=") and known_variants(lvalue) and known_variants(rvalue):
+                    same = lvalue.boolean & rvalue.boolean
+                    certain = len(lvalue.boolean) == len(rvalue.boolean) == 1
+                    truths: set[str] = (
+                        {"true"} if same and certain else {"false"} if not same else set()
+                    )
+                    if expr.op == "!=":
+                        truths = {{"true": "false", "false": "true"}[t] for t in truths}
+                    out.append((right_env, Value(boolean=frozenset(truths))))
+                else:
+                    out.append((right_env, Value()))
+        return out
+
+    def _if(self, expr: ir.If, env: Env) -> Gen:
+        conds = yield ("expr", expr.cond, env)
+        out: Pairs = []
+        for current, value in conds:
+            if may_be(value, "true"):
+                out.extend((yield ("block", expr.then, current)))
+            if may_be(value, "false"):
+                if expr.otherwise is None:
+                    out.append((current, UNIT))
+                else:
+                    out.extend((yield ("expr", expr.otherwise, current)))
+        return out
+
+    def _match(self, expr: ir.Match, env: Env) -> Gen:
+        scrutinees = yield ("expr", expr.scrutinee, env)
+        out: Pairs = []
+        for current, value in scrutinees:
+            remaining = [current]
+            for arm in expr.arms:
+                if not remaining:
+                    break
+                next_remaining: list[Env] = []
+                for candidate in dedup(remaining):
+                    yes, no = self._match_pattern(arm.pattern, value, candidate, expr.scrutinee)
+                    next_remaining.extend(no)
+                    for matched in yes:
+                        if arm.guard is None:
+                            out.extend((yield ("expr", arm.body, matched)))
+                            continue
+                        for guard_env, guard in (yield ("expr", arm.guard, matched)):
+                            if may_be(guard, "true"):
+                                out.extend((yield ("expr", arm.body, guard_env)))
+                            if may_be(guard, "false"):
+                                next_remaining.append(guard_env)
+                remaining = next_remaining
+        return out
+
+    def _loop(self, expr: ir.Loop, env: Env) -> Gen:
+        loop = _Loop(expr.label)
+        self._loops.append(loop)
+        exits: Pairs = []
+        element = UNKNOWN_VALUE
+        if expr.iterable is not None:
+            iterables = yield ("expr", expr.iterable, env)
+            env = (
+                merge_envs([e for e, _ in iterables])
+                if len(iterables) > 1
+                else (iterables[0][0] if iterables else env)
+            )
+            elements = [v.get_field("elem") for _, v in iterables]
+            known = [e for e in elements if e is not None]
+            element = join_all(known) if known and len(known) == len(elements) else UNKNOWN_VALUE
+            if not iterables:
+                self._loops.pop()
+                return []
+        seen: dict[Env, None] = {env.normalized(): None}
+        frontier = [env]
+        for round_index in range(MAX_LOOP_ROUNDS + 1):
+            back: list[Env] = []
+            for head in frontier:
+                bodies: list[Env] = []
+                if expr.kind == "while" and expr.cond is not None:
+                    for cond_env, value in (yield ("expr", expr.cond, head)):
+                        if may_be(value, "true"):
+                            bodies.append(cond_env)
+                        if may_be(value, "false"):
+                            exits.append((cond_env, UNIT))
+                elif expr.kind == "for" and expr.pattern is not None:
+                    bodies.extend(self._match_pattern(expr.pattern, element, head, None)[0])
+                    exits.append((head, UNIT))
+                else:
+                    bodies.append(head)
+                for body_env in bodies:
+                    back.extend(e for e, _ in (yield ("block", expr.body, body_env)))
+            back.extend(loop.continues)
+            loop.continues = []
+            frontier = [e for e in dedup(back) if e.normalized() not in seen]
+            for e in frontier:
+                seen[e.normalized()] = None
+            if not frontier:
+                break
+            if round_index == MAX_LOOP_ROUNDS - 1 or len(seen) > 32:
+                frontier = [merge_envs(list(seen))]
+        self._loops.pop()
+        return exits + loop.breaks
+
+
+def _is_self(expr: ir.Expr) -> bool:
+    return isinstance(expr, ir.Var) and expr.name == "self"

@@ -1,0 +1,252 @@
+"""Operations on abstract values that Rust expressions perform: fields, options, projections.
+
+Every function here is pure: it maps values to a value and never looks at paths or bindings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from burnlint.analysis.interp.values import (
+    AUTODIFF,
+    DISABLED,
+    EMPTY,
+    ENABLED,
+    FLOAT,
+    OTHER,
+    PLAIN,
+    UNKNOWN,
+    UNKNOWN_VALUE,
+    Step,
+    Value,
+    bounded,
+    ctx_of_tensor,
+    device_of_tensor,
+    join,
+    join_all,
+)
+from burnlint.analysis.syntax import ir
+
+UNWRAP_METHODS = frozenset({"unwrap", "expect", "unwrap_unchecked"})
+
+
+def type_hint(type_text: str) -> frozenset[str]:
+    """What a declared type says a value is: "device", "tensor" and/or "ctx"."""
+    hints: set[str] = set()
+    if "Device" in type_text:
+        hints.add("device")
+    elif "Tensor" in type_text:
+        hints.add("tensor")
+    if "Context" in type_text or "Ctx" in type_text:
+        hints.add("ctx")
+    return frozenset(hints)
+
+
+def receiver_kinds(value: Value) -> frozenset[str]:
+    """Which kinds of receiver a value may be, from facts and declared types."""
+    kinds = set(value.hint)
+    if value.tensor - {UNKNOWN}:
+        kinds.add("tensor")
+    if value.device - {UNKNOWN}:
+        kinds.add("device")
+    if value.ctx - {UNKNOWN}:
+        kinds.add("ctx")
+    if value.get_field("some") is not None or value.get_field("none") is not None:
+        kinds.add("option")
+    return frozenset(kinds)
+
+
+def with_facet(value: Value, name: str, allowed: frozenset[str]) -> Value:
+    """A copy of `value` whose facet `name` is replaced by `allowed`."""
+    if name == "tensor":
+        return replace(value, tensor=allowed)
+    if name == "ctx":
+        return replace(value, ctx=allowed)
+    if name == "device":
+        return replace(value, device=allowed)
+    return replace(value, boolean=allowed)
+
+
+def may_be(value: Value, truth: str) -> bool:
+    """Whether a condition with this value may evaluate to `truth` ("true" or "false")."""
+    return not value.boolean or truth in value.boolean
+
+
+def negate(value: Value) -> Value:
+    """`!value`."""
+    if not value.boolean:
+        return Value()
+    flipped = {"true": "false", "false": "true"}
+    return Value(boolean=frozenset(flipped[b] for b in value.boolean))
+
+
+def tuple_value(items: list[Value]) -> Value:
+    """`(a, b, ...)`: a struct whose fields are named by position."""
+    fields = tuple((str(i), v) for i, v in enumerate(items))
+    return bounded(Value(fields=tuple(sorted(fields, key=lambda kv: kv[0]))))
+
+
+def array_value(items: list[Value]) -> Value:
+    """`[a, b, ...]`: a collection whose element is the join of the items."""
+    element = join_all(items) if items else Value()
+    return bounded(Value(fields=(("elem", element),)))
+
+
+def struct_value(base: Value | None, fields: dict[str, Value]) -> Value:
+    """`S { fields, ..base }` for a struct that no sink watches."""
+    value = base if base is not None else Value()
+    for key, field_value in fields.items():
+        value = value.with_field(key, field_value)
+    return value
+
+
+def tensor_facts(value: Value) -> Value:
+    """Only what `value` says about a tensor: its kind, strategy, parameters and origins."""
+    return Value(
+        tensor=value.tensor,
+        strategy=value.strategy,
+        params=value.params,
+        origins=value.origins,
+        backend=value.backend,
+        trail=value.trail,
+    )
+
+
+def read_field(value: Value, name: str) -> Value:
+    """The abstract value of `value.name`."""
+    stored = value.get_field(name)
+    if stored is not None:
+        return stored
+    result: Value | None = None
+    if value.tensor:
+        if name == "kind":
+            result = Value(
+                tensor=value.tensor,
+                strategy=value.strategy,
+                backend=value.backend,
+                origins=value.origins,
+            )
+        elif name in ("autodiff", "checkpointing"):
+            result = Value(ctx=ctx_of_tensor(value.tensor), strategy=value.strategy)
+    if value.params:
+        projected = value.project(("field", name))
+        result = projected if result is None else join(result, projected)
+    return result if result is not None else UNKNOWN_VALUE
+
+
+def detached(value: Value) -> Value:
+    """`value` without its dependence on the current function's parameters (unknown there)."""
+    if not value.params:
+        return value
+    rest = replace(
+        value, params=frozenset(), fields=tuple((k, detached(v)) for k, v in value.fields)
+    )
+    if not (rest.tensor or rest.ctx or rest.device or rest.fields or rest.boolean or rest.strategy):
+        return UNKNOWN_VALUE
+    return join(rest, UNKNOWN_VALUE)
+
+
+def store_field(root: Value, chain: list[str], value: Value) -> Value:
+    """`root.a.b = value` for `chain` ["b", "a"] (innermost field first): a strong update."""
+    holders = [root]
+    for name in reversed(chain[1:]):
+        holders.append(read_field(holders[-1], name))
+    new = value
+    for name, holder in zip(chain, reversed(holders), strict=False):
+        new = holder.with_field(name, new)
+    return new
+
+
+def tensor_on(device: Value, dtype: str) -> Value:
+    """A tensor created on `device`: autodiff on an autodiff device (floats only)."""
+    kinds: set[str] = set()
+    for kind in device.device:
+        if kind == AUTODIFF:
+            kinds.add(AUTODIFF if dtype == "float" else OTHER)
+        elif kind == PLAIN:
+            kinds.add(FLOAT if dtype == "float" else OTHER)
+        else:
+            kinds.add(UNKNOWN)
+    origins = frozenset(o for o in device.origins if "autodiff" in o.label)
+    return Value(
+        tensor=frozenset(kinds), strategy=device.strategy, origins=origins, backend=device.backend
+    )
+
+
+def apply_step(value: Value, step: Step) -> Value:
+    """Re-run one projection step on a concrete value (used to instantiate summaries)."""
+    kind, name = step
+    if kind == "field":
+        return read_field(value, name)
+    if name.startswith("create:"):
+        if value.device:
+            return tensor_on(value, name.split(":", 1)[1])
+        return value.project(step) if value.params else Value(tensor=frozenset({UNKNOWN}))
+    if name == "device":
+        if value.tensor:
+            return Value(
+                device=device_of_tensor(value.tensor),
+                strategy=value.strategy,
+                origins=value.origins,
+            )
+        return value.project(step) if value.params else UNKNOWN_VALUE
+    if name in UNWRAP_METHODS:
+        return unwrap(value)
+    if name == "unwrap_or_default":
+        return unwrap_or_default(value, ir.Span(0, 0))
+    return value
+
+
+def instantiate(value: Value, args: list[Value], span: ir.Span) -> Value:
+    """Replace parameter references in a summary value by the call's argument values."""
+    base = replace(
+        value,
+        params=frozenset(),
+        fields=tuple((k, instantiate(v, args, span)) for k, v in value.fields),
+    )
+    for index, steps in value.params:
+        arg = args[index] if index < len(args) else UNKNOWN_VALUE
+        for step in steps:
+            arg = apply_step(arg, step)
+        base = join(base, arg) if base != Value() else arg
+    return base
+
+
+def some_value(inner: Value) -> Value:
+    """`Some(inner)`; in the checkpointing era `Some(strategy)` is an enabled context."""
+    ctx = frozenset({ENABLED}) if inner.strategy and not inner.tensor else EMPTY
+    return bounded(
+        Value(fields=(("some", inner),), ctx=ctx, strategy=inner.strategy if ctx else EMPTY)
+    )
+
+
+def none_value(span: ir.Span) -> Value:
+    """`None`; in the checkpointing era a `None` context is a disabled one."""
+    return Value(fields=(("none", Value()),), ctx=frozenset({DISABLED})).with_origin(
+        "context disabled here", span
+    )
+
+
+def unwrap(value: Value) -> Value:
+    """`value.unwrap()`: the payload of a known `Some`, else the value itself."""
+    inner = value.get_field("some")
+    if inner is not None:
+        return inner
+    if value.params:
+        return value.project(("method", "unwrap"))
+    return value
+
+
+def unwrap_or_default(value: Value, span: ir.Span) -> Value:
+    """`value.unwrap_or_default()`: for contexts the default is `Disabled`."""
+    inner = value.get_field("some")
+    default = Value(ctx=frozenset({DISABLED})).with_origin(
+        "context defaulted to `Disabled` here", span
+    )
+    if value.params and inner is None and value.get_field("none") is None:
+        return value.project(("method", "unwrap_or_default"))
+    if inner is not None and value.get_field("none") is None:
+        return inner
+    if inner is None:
+        return default
+    return join(inner, default)

@@ -1,0 +1,232 @@
+"""The abstract values of the interpreter: what a Rust value may be, as far as burn cares.
+
+Each facet is a small set of possibilities; one value can be a tensor, a context, a device,
+a strategy, a boolean or a struct at once because the analyzer has no type information.
+An empty facet means "nothing is known from this facet". `params` makes a value symbolic in
+the enclosing function's parameters so that summaries can be instantiated at call sites.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from burnlint.analysis.syntax.ir import Span
+
+AUTODIFF = "autodiff"
+FLOAT = "float"
+OTHER = "other"
+UNKNOWN = "unknown"
+ENABLED = "enabled"
+DISABLED = "disabled"
+PLAIN = "plain"
+
+Step = tuple[str, str]
+"""A projection step applied to a parameter: ("field", name) or ("method", name)."""
+
+
+EMPTY: frozenset[str] = frozenset()
+MAX_ORIGINS = 4
+MAX_TRAIL = 6
+
+
+@dataclass(frozen=True, slots=True)
+class Origin:
+    """Where a fact came from, shown as a related location: "autodiff tensor created here"."""
+
+    label: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """An abstract value; see the module docstring."""
+
+    tensor: frozenset[str] = EMPTY
+    ctx: frozenset[str] = EMPTY
+    device: frozenset[str] = EMPTY
+    strategy: frozenset[str] = EMPTY
+    boolean: frozenset[str] = EMPTY
+    fields: tuple[tuple[str, Value], ...] = ()
+    params: frozenset[tuple[int, tuple[Step, ...]]] = frozenset()
+    origins: frozenset[Origin] = frozenset()
+    closure: int | None = None
+    hint: frozenset[str] = EMPTY
+    """What the declared type says this is ("tensor", "device", "ctx"); never a fact for sinks."""
+    backend: frozenset[str] = EMPTY
+    """The concrete backends (`DispatchDevice` variants) a device or tensor may live on."""
+    trail: tuple[Origin, ...] = field(default=(), compare=False, repr=False)
+    """The steps the value took (bindings, stores, calls), in order; explanation only."""
+    # Derived, never copied by `dataclasses.replace`: a copied cached hash would be stale.
+    _hash: int = field(default=0, init=False, compare=False, repr=False)
+    depth: int = field(default=0, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.fields:
+            object.__setattr__(self, "depth", 1 + max(v.depth for _, v in self.fields))
+
+    def __hash__(self) -> int:
+        # Values are hashed again and again when path classes are deduplicated; cache it.
+        cached = self._hash
+        if cached == 0:
+            cached = (
+                hash(
+                    (
+                        self.tensor,
+                        self.ctx,
+                        self.device,
+                        self.strategy,
+                        self.boolean,
+                        self.fields,
+                        self.params,
+                        self.backend,
+                        self.origins,
+                        self.closure,
+                        self.hint,
+                    )
+                )
+                or 1
+            )
+            object.__setattr__(self, "_hash", cached)
+        return cached
+
+    def get_field(self, name: str) -> Value | None:
+        """The value stored in field `name`, if this value is a known struct/tuple/option."""
+        for key, value in self.fields:
+            if key == name:
+                return value
+        return None
+
+    def with_field(self, name: str, value: Value) -> Value:
+        """A copy with field `name` replaced (a strong update)."""
+        rest = tuple((k, v) for k, v in self.fields if k != name)
+        fields = tuple(sorted((*rest, (name, bounded(value))), key=lambda kv: kv[0]))
+        return Value(
+            self.tensor,
+            self.ctx,
+            self.device,
+            self.strategy,
+            self.boolean,
+            fields,
+            self.params,
+            self.origins,
+            self.closure,
+            self.hint,
+            self.backend,
+            self.trail,
+        )
+
+    def project(self, step: Step) -> Value:
+        """The symbolic value of `self` followed by `step`, when `self` depends on parameters."""
+        return Value(params=frozenset((index, (*steps, step)) for index, steps in self.params))
+
+    def with_step(self, label: str, span: Span) -> Value:
+        """A copy whose trail records one more step, when the value carries a fact worth
+        explaining (an autodiff tensor or device, a disabled context)."""
+        if not (AUTODIFF in self.tensor or AUTODIFF in self.device or DISABLED in self.ctx):
+            return self
+        step = Origin(label, span)
+        if step in self.trail or len(self.trail) >= MAX_TRAIL:
+            return self
+        return replace(self, trail=(*self.trail, step))
+
+    def with_origin(self, label: str, span: Span) -> Value:
+        """A copy remembering one more origin."""
+        if len(self.origins) >= MAX_ORIGINS:
+            return self
+        return replace(self, origins=self.origins | {Origin(label, span)})
+
+    def facet(self, name: str) -> frozenset[str]:
+        """One facet by name: "tensor", "ctx", "device"; any other name means the boolean."""
+        if name == "tensor":
+            return self.tensor
+        if name == "ctx":
+            return self.ctx
+        if name == "device":
+            return self.device
+        return self.boolean
+
+
+MAX_DEPTH = 48
+"""Deeper struct/tuple/option nesting is forgotten, so pathological input stays cheap."""
+
+
+def bounded(value: Value) -> Value:
+    """`value`, or an unknown value when its nesting is deeper than `MAX_DEPTH`."""
+    return value if value.depth <= MAX_DEPTH else UNKNOWN_VALUE
+
+
+UNKNOWN_VALUE = Value(
+    tensor=frozenset({UNKNOWN}), ctx=frozenset({UNKNOWN}), device=frozenset({UNKNOWN})
+)
+TRUE = Value(boolean=frozenset({"true"}))
+FALSE = Value(boolean=frozenset({"false"}))
+UNIT = Value()
+
+
+SHAPE_FIELDS = frozenset({"some", "none", "elem"})
+"""Fields that say what shape a value has (`Some` payload, `None`, collection element): a side
+without one contributes nothing to it, e.g. `None` joined with `Some(x)` has payload `x`."""
+
+
+def join(left: Value, right: Value) -> Value:
+    """Least upper bound: every possibility of either side."""
+    if left == right:
+        return left
+    fields: list[tuple[str, Value]] = []
+    right_fields = dict(right.fields)
+    for key, value in left.fields:
+        other = right_fields.pop(key, None)
+        if other is not None:
+            fields.append((key, join(value, other)))
+        else:
+            fields.append((key, value if key in SHAPE_FIELDS else join(value, UNKNOWN_VALUE)))
+    fields.extend(
+        (key, value if key in SHAPE_FIELDS else join(value, UNKNOWN_VALUE))
+        for key, value in right_fields.items()
+    )
+    origins = left.origins | right.origins
+    if len(origins) > MAX_ORIGINS:
+        origins = frozenset(sorted(origins, key=lambda o: (o.span.start, o.label))[:MAX_ORIGINS])
+    return Value(
+        tensor=left.tensor | right.tensor,
+        ctx=left.ctx | right.ctx,
+        device=left.device | right.device,
+        strategy=left.strategy | right.strategy,
+        boolean=left.boolean | right.boolean if left.boolean and right.boolean else EMPTY,
+        fields=tuple(sorted(fields, key=lambda kv: kv[0])),
+        params=left.params | right.params,
+        origins=origins,
+        closure=left.closure if left.closure == right.closure else None,
+        backend=left.backend | right.backend,
+        trail=left.trail or right.trail,
+        hint=left.hint | right.hint,
+    )
+
+
+def join_all(values: list[Value]) -> Value:
+    """Join of a non-empty list of values."""
+    result = values[0]
+    for value in values[1:]:
+        result = join(result, value)
+    return result
+
+
+def ctx_of_tensor(tensor: frozenset[str]) -> frozenset[str]:
+    """The context a consistent tensor of this kind carries in its `autodiff` field."""
+    out: set[str] = set()
+    for kind in tensor:
+        if kind == AUTODIFF:
+            out.add(ENABLED)
+        elif kind == FLOAT:
+            out.add(DISABLED)
+        else:
+            out.add(UNKNOWN)
+    return frozenset(out)
+
+
+def device_of_tensor(tensor: frozenset[str]) -> frozenset[str]:
+    """The device kind a tensor of this kind reports from `device()`."""
+    out: set[str] = set()
+    for kind in tensor:
+        out.add(AUTODIFF if kind == AUTODIFF else PLAIN if kind == FLOAT else UNKNOWN)
+    return frozenset(out)

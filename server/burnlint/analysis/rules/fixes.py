@@ -1,0 +1,136 @@
+"""Turn a finding's site and the entry's fix templates into concrete text edits."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from burnlint.analysis.findings import Edit, Fix, Range
+from burnlint.analysis.interp.sinks import Observation
+from burnlint.analysis.syntax import ir
+from burnlint.kb.model import Entry, FixTemplate
+
+_CTX_LITERAL = re.compile(r"^(?P<prefix>[A-Za-z_][A-Za-z0-9_:]*)::(?:Disabled|default\(\s*\))$")
+_STRATEGIES = ("Balanced", "Disabled")
+FULL_PATHS = {
+    "DispatchAutodiffContext": "burn::backend::DispatchAutodiffContext",
+    "GradientCheckpointingStrategy": "burn::backend::GradientCheckpointingStrategy",
+    "Dispatch": "burn::backend::Dispatch",
+    "AutodiffBackend": "burn::backend::AutodiffBackend",
+}
+PLACEHOLDER = 'todo!("choose a gradient checkpointing strategy")'
+
+
+def spelled(name: str, imports: dict[str, tuple[str, ...]]) -> str:
+    """How to write burn's `name` in this file: its local alias if imported, else a full path."""
+    if name in imports and imports[name][-1] == name:
+        return name
+    for local, full in imports.items():
+        if full and full[-1] == name:
+            return local
+    return FULL_PATHS.get(name, name)
+
+
+def build_fixes(
+    entry: Entry,
+    observation: Observation,
+    era: str,
+    severity_may: bool,
+    imports: dict[str, tuple[str, ...]],
+    text_of: Callable[[ir.Span], str],
+    to_range: Callable[[ir.Span], Range],
+) -> tuple[Fix, ...]:
+    """Concrete fixes for one finding, in the entry's order of preference."""
+    site = observation.site
+    fixes: list[Fix] = []
+    for template in entry.fixes:
+        fix = _build(template, observation, era, severity_may, imports, text_of, to_range)
+        if fix is not None:
+            fixes.append(fix)
+    del site
+    return tuple(fixes)
+
+
+def _build(
+    template: FixTemplate,
+    observation: Observation,
+    era: str,
+    severity_may: bool,
+    imports: dict[str, tuple[str, ...]],
+    text_of: Callable[[ir.Span], str],
+    to_range: Callable[[ir.Span], Range],
+) -> Fix | None:
+    site = observation.site
+    kind = site.kind
+    pattern = template.replacement.get(f"{kind}.{era}") or template.replacement.get(kind)
+    target = template.target.get(kind, "")
+    if pattern is None or not target:
+        return None
+    if target == "whole":
+        span: ir.Span | None = site.whole
+    else:
+        span = site.role_span(target)
+    if span is None:
+        return None
+    flags: set[str] = set()
+    if severity_may:
+        flags.add("may")
+    variables: dict[str, str] = {
+        "Dispatch": spelled("Dispatch", imports),
+        "AutodiffBackend": spelled("AutodiffBackend", imports),
+        "Gcs": spelled("GradientCheckpointingStrategy", imports),
+    }
+    for role, role_span in site.role_spans:
+        variables[role] = text_of(role_span)
+    if kind == "struct":
+        if site.base is None:
+            if "{tensor}" in pattern:
+                return None
+        else:
+            variables["tensor"] = text_of(site.base)
+    context_text = variables.get("context", "")
+    match = _CTX_LITERAL.match(context_text.replace(" ", ""))
+    if match is not None and match.group("prefix") not in ("Default", "Option"):
+        variables["Ctx"] = match.group("prefix")
+    else:
+        variables["Ctx"] = spelled("DispatchAutodiffContext", imports)
+    if "{strategy}" in pattern:
+        variables["strategy"] = _strategy(observation, variables["Gcs"], site.scope, flags)
+    if "{strategy_differs}" in pattern:
+        return None
+    device = observation.values.get("device")
+    if device is not None and len(device.strategy) > 1:
+        flags.add("strategy-differs")
+    try:
+        new_text = pattern.format_map(variables)
+    except KeyError:
+        return None
+    safety = template.safety
+    if safety == "safe" and flags & set(template.unsafe_when):
+        safety = "unsafe"
+    title = template.title.format_map(_Lenient(variables | {"new": new_text}))
+    return Fix(template.id, title, safety, (Edit(to_range(span), new_text),))
+
+
+def _strategy(observation: Observation, gcs: str, scope: ir.Scope | None, flags: set[str]) -> str:
+    tensor = observation.values.get("tensor")
+    known = tensor.strategy if tensor is not None else frozenset[str]()
+    if len(known) == 1:
+        (only,) = tuple(known)
+        if only in _STRATEGIES:
+            return f"{gcs}::{only}"
+    flags.add("strategy-guessed")
+    if scope is not None:
+        for name, (_, type_text) in sorted(scope.names.items()):
+            if "GradientCheckpointingStrategy" in type_text or type_text.strip() == gcs:
+                return name
+        for name in sorted(scope.names):
+            if "strategy" in name.lower():
+                return name
+    flags.add("placeholder")
+    return PLACEHOLDER
+
+
+class _Lenient(dict[str, str]):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"

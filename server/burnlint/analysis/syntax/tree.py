@@ -1,0 +1,106 @@
+"""Reading tree-sitter nodes for lowering: spans and text, re-parsed fragments, written paths.
+
+Also the protocol of the lowering generators: each yields `Request`s for the child nodes it
+needs lowered and receives the lowered node back from the driver in `lower`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass
+from typing import Any
+
+from tree_sitter import Node, Tree
+
+from burnlint.analysis.syntax import ir
+from burnlint.analysis.syntax.source import parse_bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Frag:
+    """Where a node's bytes came from: `delta` maps its offsets back into the file."""
+
+    data: bytes
+    delta: int
+    file: int = 0
+
+    def span(self, node: Node) -> ir.Span:
+        """The node's byte range in the file."""
+        return ir.Span(node.start_byte + self.delta, node.end_byte + self.delta, self.file)
+
+    def text(self, node: Node) -> str:
+        """The node's source text."""
+        return self.data[node.start_byte : node.end_byte].decode("utf-8", errors="replace")
+
+
+Request = tuple[str, Node, Frag]
+"""("expr" | "pat" | "block", node, fragment): lower this node and send the result back."""
+
+Gen = Generator[Request, Any, Any]
+
+
+def parse_fragment(text: bytes, prefix: bytes, suffix: bytes) -> tuple[Tree, int, bytes]:
+    """Parse `prefix + text + suffix`; return the tree, where `text` starts, and the bytes."""
+    data = prefix + text + suffix
+    return parse_bytes(data), len(prefix), data
+
+
+def find_at(node: Node, start: int, types: frozenset[str]) -> Node | None:
+    """The outermost descendant of one of `types` starting at byte `start`."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if current.start_byte == start and current.type in types:
+            return current
+        stack.extend(
+            child
+            for child in reversed(current.children)
+            if child.start_byte <= start < child.end_byte
+        )
+    return None
+
+
+def path_segments(node: Node, frag: Frag) -> tuple[str, ...]:
+    """Segments of a (possibly generic or qualified) path, generic arguments dropped."""
+    return qualified_path(node, frag, frag.span(node)).segments
+
+
+def qualified_path(node: Node, frag: Frag, span: ir.Span) -> ir.Path:
+    """The path written at `node`; `<T as Trait>::f` keeps `Trait` as the trait name."""
+    segments: list[str] = []
+    trait_name: str | None = None
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        kind = current.type
+        if kind in (
+            "identifier",
+            "type_identifier",
+            "field_identifier",
+            "self",
+            "super",
+            "crate",
+            "metavariable",
+        ):
+            segments.append(frag.text(current))
+        elif kind == "bracketed_type":
+            qualified = next(
+                (c for c in current.named_children if c.type == "qualified_type"), None
+            )
+            if qualified is not None:
+                type_node = qualified.child_by_field_name("type")
+                alias = qualified.child_by_field_name("alias")
+                if type_node is not None:
+                    segments.extend(qualified_path(type_node, frag, span).segments)
+                if alias is not None:
+                    trait_name = qualified_path(alias, frag, span).segments[-1]
+            else:
+                for child in current.named_children:
+                    segments.extend(qualified_path(child, frag, span).segments)
+        elif kind in ("generic_type_with_turbofish", "generic_type"):
+            type_node = current.child_by_field_name("type")
+            if type_node is not None:
+                stack.append(type_node)
+        elif kind != "type_arguments":
+            stack.extend(reversed(current.named_children))
+    return ir.Path(tuple(segments) or ("?",), span, trait_name)

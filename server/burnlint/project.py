@@ -1,0 +1,234 @@
+"""The project model: which crate a file belongs to, read from `Cargo.toml` and `Cargo.lock`
+(manifest, features, burn version and era), and module paths from Cargo's layout.
+
+This is the only place that reads manifests; the analyzer gets the result as data
+(`analysis.semantics.crates.CrateInfo`).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, cast
+
+from burnlint.analysis.semantics.cfg import BuildConfig
+from burnlint.analysis.semantics.crates import CrateInfo
+from burnlint.eras import era_from_version
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
+
+BURN_CRATES = ("burn", "burn-dispatch", "burn-core", "burn-tensor")
+
+
+def find_crate(path: Path) -> CrateInfo:
+    """Describe the crate whose `Cargo.toml` is nearest above `path`."""
+    folder = path.parent if path.suffix else path
+    return _crate_for_dir(_resolved_dir(folder))
+
+
+def forget_crates() -> None:
+    """Forget cached Cargo.toml/Cargo.lock reads (after they changed on disk)."""
+    _crate_for_dir.cache_clear()
+    _package_at.cache_clear()
+    _resolved_dir.cache_clear()
+    _lock_version.cache_clear()
+
+
+_NO_CRATE = CrateInfo(None, "", BuildConfig(), "", None, "no Cargo.toml found")
+
+
+@lru_cache(maxsize=4096)
+def _resolved_dir(folder: Path) -> Path:
+    # Resolving follows symbolic links component by component, which is slow: once per folder.
+    return folder.resolve()
+
+
+@lru_cache(maxsize=4096)
+def _crate_for_dir(folder: Path) -> CrateInfo:
+    # Each folder asks its own Cargo.toml, then its parent folder (cached), so a scan parses
+    # every manifest once however many folders sit below it.
+    state, found = _package_at(folder / "Cargo.toml")
+    if found is not None:
+        return found
+    if state == "broken" or folder.parent == folder:
+        # A manifest burnlint cannot read ends the search: guessing a crate further up would
+        # apply the wrong features and era.
+        return _NO_CRATE
+    return _crate_for_dir(folder.parent)
+
+
+@lru_cache(maxsize=1024)
+def _package_at(manifest: Path) -> tuple[str, CrateInfo | None]:
+    """What a `Cargo.toml` declares: ("package", info), ("none", None) for no file or a
+    workspace root, or ("broken", None) for one that cannot be read."""
+    try:
+        text = manifest.read_text(encoding="utf-8")
+    except (FileNotFoundError, NotADirectoryError):
+        return "none", None
+    except (OSError, UnicodeDecodeError):
+        return "broken", None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return "broken", None
+    if "package" not in data:
+        return "none", None
+    return "package", _describe(manifest, data)
+
+
+def _describe(manifest: Path, data: dict[str, Any]) -> CrateInfo:
+    package = cast(dict[str, Any], data.get("package", {}))
+    features = cast(dict[str, Any], data.get("features", {}))
+    declared = frozenset(str(name) for name in features)
+    default = cast(list[Any], features.get("default", []))
+    enabled = set[str]()
+    pending = [str(name) for name in default]
+    while pending:
+        name = pending.pop()
+        if name in enabled or name not in declared:
+            continue
+        enabled.add(name)
+        pending.extend(str(dep) for dep in cast(list[Any], features.get(name, [])))
+    version, burn_features = _burn_dependency(data)
+    lock_version = _lock_version(manifest.parent)
+    version = lock_version or version
+    era = era_from_version(version) if version else None
+    reason = (
+        f"burn {version} in {manifest.name if not lock_version else 'Cargo.lock'}" if era else ""
+    )
+    autodiff_features = _autodiff_features(features)
+    assume = frozenset({"autodiff"}) | autodiff_features
+    config = BuildConfig(enabled=frozenset(enabled), declared=declared, assume_on=assume)
+    if burn_features is None:
+        build = "unknown"
+    elif burn_features & _AUTODIFF_ENABLERS or autodiff_features & enabled or _pulls_autodiff(data):
+        build = "on"
+    elif autodiff_features:
+        build = "optional"
+    else:
+        build = "off"
+    name = str(package.get("name", ""))
+    return CrateInfo(manifest, name, config, version, era, reason, build, autodiff_features)
+
+
+def _burn_dependency(data: dict[str, Any]) -> tuple[str, set[str] | None]:
+    """The burn version (or git rev) the crate depends on, and the features it enables there
+    (None when they are not known, e.g. inherited from a workspace)."""
+    for table_name in ("dependencies", "dev-dependencies"):
+        table = cast(dict[str, Any], data.get(table_name, {}))
+        for crate in BURN_CRATES:
+            spec = table.get(crate)
+            if isinstance(spec, str):
+                return spec, {"default"}
+            if isinstance(spec, dict):
+                spec_table = cast(dict[str, Any], spec)
+                version = str(
+                    spec_table.get("version", spec_table.get("rev", spec_table.get("branch", "")))
+                )
+                if spec_table.get("workspace"):
+                    return version, None
+                listed = {str(f) for f in cast(list[Any], spec_table.get("features", []))}
+                if spec_table.get("default-features", spec_table.get("default_features", True)):
+                    listed.add("default")
+                return version, listed
+    return "", None
+
+
+_AUTODIFF_ENABLERS = frozenset({"autodiff", "train", "rl", "default"})
+"""burn features that may turn `autodiff` on (directly, or through burn-train/burn-rl, which
+burn's default features include); only a build without all of them is known to lack autodiff."""
+
+
+def _pulls_autodiff(data: dict[str, Any]) -> bool:
+    """Whether another dependency may enable burn's autodiff through feature unification."""
+    for table_name in ("dependencies", "dev-dependencies"):
+        table = cast(dict[str, Any], data.get(table_name, {}))
+        if any(name in table for name in ("burn-train", "burn-autodiff", "burn-rl")):
+            return True
+    return False
+
+
+_AUTODIFF_FLAGS = frozenset(f"{crate}{sep}autodiff" for crate in BURN_CRATES for sep in ("/", "?/"))
+
+
+def _autodiff_features(features: dict[str, Any]) -> frozenset[str]:
+    """The crate features that (directly or through other features) enable burn's autodiff."""
+    found: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for name, deps in features.items():
+            listed = cast(list[Any], deps) if isinstance(deps, list) else []
+            entries = {str(d) for d in listed}
+            if name not in found and (entries & _AUTODIFF_FLAGS or entries & found):
+                found.add(str(name))
+                changed = True
+    return frozenset(found)
+
+
+@lru_cache(maxsize=4096)
+def _lock_version(folder: Path) -> str:
+    """The burn-dispatch version in the nearest Cargo.lock at or above `folder` (cached per
+    folder through its parent, so a workspace lock is read once)."""
+    lock = folder / "Cargo.lock"
+    try:
+        text = lock.read_text(encoding="utf-8")
+    except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
+        return "" if folder.parent == folder else _lock_version(folder.parent)
+    except (OSError, UnicodeDecodeError):
+        return ""
+    match = re.search(r'name = "burn-dispatch"\nversion = "([^"]+)"', text)
+    return match.group(1) if match else ""
+
+
+_PATH_MOD = re.compile(
+    r'#\[path\s*=\s*"(?P<path>[^"]+)"\]\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+(?P<name>\w+)\s*;'
+)
+
+
+def module_of(root: Path, path: Path) -> tuple[str, ...]:
+    """The module path of a crate file from Cargo's layout conventions (`src/a/b.rs` is
+    `crate::a::b`; `lib.rs`, `main.rs`, `src/bin/*`, tests, examples and benches are roots)."""
+    try:
+        # Both are resolved already (they come from `find_crate` and the walk); resolving
+        # again per file was a tenth of a large scan.
+        parts = path.relative_to(root).parts
+    except ValueError:
+        try:
+            parts = path.resolve().relative_to(root.resolve()).parts
+        except ValueError:
+            return ("crate",)
+    if not parts:
+        return ("crate",)
+    inner = parts[1:] if parts[0] in ("src", "tests", "examples", "benches") else parts
+    if parts[0] == "src" and inner[:1] == ("bin",):
+        inner = inner[1:]
+    if parts[0] != "src" or not inner or inner in (("lib.rs",), ("main.rs",)):
+        # Each file directly in tests/, examples/, benches/ or src/bin/ is its own crate root.
+        if len(inner) <= 1:
+            return ("crate",)
+        inner = inner[1:]
+    stems = [*inner[:-1], inner[-1].removesuffix(".rs")]
+    if stems[-1] == "mod":
+        stems.pop()
+    return ("crate", *stems)
+
+
+def path_modules(files: dict[Path, str], modules: dict[Path, tuple[str, ...]]) -> None:
+    """Apply `#[path = "..."] mod name;` declarations: the named file gets module `name`."""
+    resolved: dict[Path, Path] | None = None
+    for path, text in files.items():
+        if "#[path" not in text:
+            continue
+        for match in _PATH_MOD.finditer(text):
+            target = (path.parent / match.group("path")).resolve()
+            if resolved is None:
+                resolved = {candidate: candidate.resolve() for candidate in modules}
+            for candidate, real in resolved.items():
+                if real == target:
+                    modules[candidate] = (*modules[path], match.group("name"))
