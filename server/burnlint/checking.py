@@ -29,7 +29,7 @@ from burnlint.config import (
     settings_for,
 )
 from burnlint.kb.model import Entry
-from burnlint.project import find_crate, module_of, path_modules
+from burnlint.project import crate_graph, find_crate, module_of, path_modules
 from burnlint.walk import Target, discover
 
 if TYPE_CHECKING:
@@ -74,6 +74,8 @@ class _Input:
     shown: str
     target: bool
     text: str | None = None
+    root: str = "crate"
+    """The crate the file belongs to: "crate" for the checked one, else a dependency's key."""
 
     @property
     def path(self) -> Path:
@@ -90,6 +92,8 @@ class _Batch:
     inputs: list[_Input]
     problems: list[str] = field(default_factory=list[str])
     """Target files that could not be read."""
+    graph: dict[str, dict[str, str]] = field(default_factory=dict[str, dict[str, str]])
+    """For each crate of the batch (by key), the dependencies it names: name in code -> key."""
 
     @property
     def size(self) -> int:
@@ -262,8 +266,42 @@ def _batches(request: Request, known: frozenset[str], run: CheckRun) -> list[_Ba
             if other.real not in targets
         )
         anchor = members[0][0]
-        batches.append(_Batch(anchor.path, find_crate(anchor.real), members[0][1], inputs))
+        crate = find_crate(anchor.real)
+        graph = _add_dependencies(crate, inputs)
+        batches.append(_Batch(anchor.path, crate, members[0][1], inputs, graph=graph))
     return batches
+
+
+def _add_dependencies(crate: CrateInfo, inputs: list[_Input]) -> dict[str, dict[str, str]]:
+    """Add the files of the workspace crates `crate` depends on to `inputs` (as context, each
+    under its own crate key) and return the crate graph naming them."""
+    deps = crate_graph(crate)
+    if not deps:
+        return {}
+    keys: dict[Path, str] = {}
+    if crate.manifest is not None:
+        keys[crate.manifest] = "crate"
+    for dep in deps:
+        assert dep.manifest is not None
+        key = dep.lib_name or "dep"
+        while key in keys.values():
+            key += "_"
+        keys[dep.manifest] = key
+    graph: dict[str, dict[str, str]] = {}
+    for info in (crate, *deps):
+        if info.manifest is None:
+            continue
+        names = {name: keys[m] for name, m in info.deps if m in keys}
+        graph[keys[info.manifest]] = names
+    seen = {i.path for i in inputs}
+    for dep in deps:
+        assert dep.manifest is not None
+        for other in _crate_targets(dep.manifest.parent):
+            if other.real not in seen:
+                seen.add(other.real)
+                shown = os.path.relpath(other.path)
+                inputs.append(_Input(other, shown, False, root=keys[dep.manifest]))
+    return graph
 
 
 def _answer(
@@ -414,7 +452,8 @@ def _analyze_batch(analyzer: Analyzer, batch: _Batch, known: frozenset[str]) -> 
     from burnlint.analysis.engine import CrateSession
 
     files = _crate_files(batch.crate, batch.inputs)
-    session = CrateSession(analyzer, files, options_for(batch.settings, known), batch.crate)
+    options = options_for(batch.settings, known)
+    session = CrateSession(analyzer, files, options, batch.crate, batch.graph)
     return [r for r, f in zip(session.results(), files, strict=True) if f.target]
 
 
@@ -467,6 +506,8 @@ class LoadedCrate:
     crate: CrateInfo
     files: list[CrateFile]
     paths: list[Path]
+    graph: dict[str, dict[str, str]] = field(default_factory=dict[str, dict[str, str]])
+    """The crate graph (see `_Batch.graph`); files of dependencies are context."""
 
 
 def load_crate(
@@ -486,7 +527,14 @@ def load_crate(
             text = _read(other, None, {})
             if text is not None:
                 inputs.append(_Input(other, os.path.relpath(other.path), everything, text))
-    return LoadedCrate(crate, _crate_files(crate, inputs), [i.path for i in inputs])
+    graph = _add_dependencies(crate, inputs)
+    for item in inputs:
+        if item.root != "crate":
+            # An open buffer of a dependency is what the editor shows: use it, not the disk.
+            opened = targets.get(item.path)
+            item.text = opened[1] if opened is not None else _read(item.file, None, {})
+    inputs = [i for i in inputs if i.text is not None]
+    return LoadedCrate(crate, _crate_files(crate, inputs), [i.path for i in inputs], graph)
 
 
 def _crate_targets(root: Path) -> Iterator[Target]:
@@ -500,12 +548,18 @@ def _crate_files(crate: CrateInfo, inputs: list[_Input]) -> list[CrateFile]:
     from burnlint.analysis.engine import CrateFile
     from burnlint.analysis.syntax.source import SourceFile
 
-    manifest = crate.manifest
-    modules = {
-        i.path: module_of(manifest.parent, i.path) if manifest else ("crate",) for i in inputs
-    }
-    if manifest is not None:
-        path_modules({i.path: i.text or "" for i in inputs}, modules)
+    modules: dict[Path, tuple[str, ...]] = {}
+    by_root: dict[str, list[_Input]] = {}
+    for item in inputs:
+        by_root.setdefault(item.root, []).append(item)
+    for root, members in by_root.items():
+        manifest = crate.manifest if root == "crate" else find_crate(members[0].path).manifest
+        found = {
+            i.path: module_of(manifest.parent, i.path) if manifest else ("crate",) for i in members
+        }
+        if manifest is not None:
+            path_modules({i.path: i.text or "" for i in members}, found)
+        modules.update({path: (root, *module[1:]) for path, module in found.items()})
     return [CrateFile(SourceFile(i.shown, i.text or ""), modules[i.path], i.target) for i in inputs]
 
 

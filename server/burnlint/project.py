@@ -37,6 +37,7 @@ def forget_crates() -> None:
     _package_at.cache_clear()
     _resolved_dir.cache_clear()
     _lock_version.cache_clear()
+    _lib_name.cache_clear()
 
 
 _NO_CRATE = CrateInfo(None, "", BuildConfig(), "", None, "no Cargo.toml found")
@@ -113,7 +114,105 @@ def _describe(manifest: Path, data: dict[str, Any]) -> CrateInfo:
     else:
         build = "off"
     name = str(package.get("name", ""))
-    return CrateInfo(manifest, name, config, version, era, reason, build, autodiff_features)
+    lib = cast(dict[str, Any], data.get("lib", {}))
+    lib_name = str(lib.get("name", name)).replace("-", "_")
+    return CrateInfo(
+        manifest,
+        name,
+        config,
+        version,
+        era,
+        reason,
+        build,
+        autodiff_features,
+        lib_name,
+        _local_dependencies(manifest, data),
+    )
+
+
+def is_burn_crate(name: str) -> bool:
+    """Whether a package is one of burn's own (described by the knowledge base, never read)."""
+    return name == "burn" or name.startswith("burn-")
+
+
+def _local_dependencies(manifest: Path, data: dict[str, Any]) -> tuple[tuple[str, Path], ...]:
+    """The `path` dependencies (directly or through `workspace = true`) as (name in code,
+    manifest); burn's own crates are left out."""
+    found: dict[str, Path] = {}
+    for table_name in ("dependencies", "dev-dependencies"):
+        table = cast(dict[str, Any], data.get(table_name, {}))
+        for key, spec in table.items():
+            if not isinstance(spec, dict):
+                continue
+            spec_table = cast(dict[str, Any], spec)
+            package = str(spec_table.get("package", key))
+            if is_burn_crate(package):
+                continue
+            base = manifest.parent
+            path = spec_table.get("path")
+            if path is None and spec_table.get("workspace"):
+                base, path = _workspace_path(manifest.parent, key)
+            if not isinstance(path, str):
+                continue
+            target = _resolved_dir(base / path) / "Cargo.toml"
+            lib_name = _lib_name(target)
+            if lib_name is None or target == manifest:
+                continue
+            name = key.replace("-", "_") if "package" in spec_table else lib_name
+            found.setdefault(name, target)
+    return tuple(sorted(found.items()))
+
+
+@lru_cache(maxsize=1024)
+def _lib_name(manifest: Path) -> str | None:
+    """The name code uses for the package at `manifest` (None: no readable package there)."""
+    try:
+        data = tomllib.loads(manifest.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return None
+    package = data.get("package")
+    if not isinstance(package, dict):
+        return None
+    lib = data.get("lib")
+    name = cast(dict[str, Any], lib).get("name") if isinstance(lib, dict) else None
+    return str(name or cast(dict[str, Any], package).get("name", "")).replace("-", "_") or None
+
+
+def _workspace_path(folder: Path, key: str) -> tuple[Path, object]:
+    """Where `[workspace.dependencies] key = { path = .. }` points, from the nearest workspace
+    root above `folder`."""
+    for root in (folder, *folder.parents):
+        manifest = root / "Cargo.toml"
+        try:
+            data = tomllib.loads(manifest.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            continue
+        workspace = data.get("workspace")
+        if isinstance(workspace, dict):
+            table = cast(dict[str, Any], cast(dict[str, Any], workspace).get("dependencies", {}))
+            spec = table.get(key)
+            if isinstance(spec, dict):
+                return root, cast(dict[str, Any], spec).get("path")
+            return root, None
+    return folder, None
+
+
+def crate_graph(crate: CrateInfo, limit: int = 64) -> list[CrateInfo]:
+    """The local crates `crate` depends on, directly or not (breadth first, at most `limit`)."""
+    seen = {crate.manifest}
+    order: list[CrateInfo] = []
+    queue = [manifest for _, manifest in crate.deps]
+    while queue and len(order) < limit:
+        manifest = queue.pop(0)
+        if manifest in seen:
+            continue
+        seen.add(manifest)
+        dep = _crate_for_dir(manifest.parent)
+        if dep.manifest is None:
+            continue
+        order.append(dep)
+        queue.extend(m for _, m in dep.deps)
+    return order
 
 
 def _burn_dependency(data: dict[str, Any]) -> tuple[str, set[str] | None]:

@@ -158,6 +158,20 @@ class Analyzer:
         fixes = build_fixes(
             entry, observation, era, not must or partial, imports, text_of, to_range
         )
+        expanded = program.expanded(site.span.file)
+        if expanded:
+            # A macro invocation was analyzed as the code it expands to: an edit inside it
+            # would rewrite the call, not that code.
+            fixes = tuple(
+                fix
+                for fix in fixes
+                if not any(
+                    e.range.start_byte < s.end and s.start < e.range.end_byte
+                    for e in fix.edits
+                    for s in expanded
+                    if s.file == site.span.file
+                )
+            )
         return Finding(
             code=entry.id,
             slug=entry.slug,
@@ -177,15 +191,23 @@ class _Names(dict[str, str]):
 
 
 def _reachable(program: Program, api: ApiModel) -> Iterator[FunctionDecl]:
-    """The functions that can observe a sink: those whose text names a sink word, then, until
-    nothing changes, those whose text names a function already known to reach a sink."""
+    """The functions that can observe a sink: those of the checked crate whose text names a
+    sink word or a dependency function that may reach one, then, until nothing changes, those
+    whose text names a function already known to reach a sink. Dependencies' functions are
+    analyzed only when a call reaches them (their own findings are their crate's)."""
     decls = program.decls
     texts: dict[int, bytes] = {}
     for decl in decls:
         data = program.units[decl.file].source.data
         texts[decl.uid] = data[decl.node.start_byte : decl.node.end_byte]
+    local = [d for d in decls if d.module[0] == "crate"]
+    roots = [d for d in local if api.may_fire(texts[d.uid])]
+    reached = _dependency_reach([d for d in decls if d.module[0] != "crate"], texts, api)
+    if reached:
+        pattern = _word_pattern(reached)
+        roots.extend(d for d in local if d not in roots and pattern.search(texts[d.uid]))
     done: set[int] = set()
-    frontier = [d for d in decls if api.may_fire(texts[d.uid])]
+    frontier = roots
     while frontier:
         names: set[str] = set()
         for decl in frontier:
@@ -196,10 +218,29 @@ def _reachable(program: Program, api: ApiModel) -> Iterator[FunctionDecl]:
                 names.add(decl.name)
         if not names:
             break
-        pattern = re.compile(
-            rb"\b(?:" + b"|".join(re.escape(n.encode()) for n in sorted(names)) + rb")\b"
-        )
-        frontier = [d for d in decls if d.uid not in done and pattern.search(texts[d.uid])]
+        pattern = _word_pattern(names)
+        frontier = [d for d in local if d.uid not in done and pattern.search(texts[d.uid])]
+
+
+def _dependency_reach(
+    decls: list[FunctionDecl], texts: dict[int, bytes], api: ApiModel
+) -> set[str]:
+    """Names of dependency functions whose text may reach a sink, directly or through other
+    dependency functions (a text-only closure: nothing is analyzed)."""
+    reach: set[str] = {d.name for d in decls if api.may_fire(texts[d.uid])}
+    rest: list[FunctionDecl] = [d for d in decls if d.name not in reach]
+    while reach and rest:
+        pattern = _word_pattern(reach)
+        more: set[str] = {d.name for d in rest if pattern.search(texts[d.uid])}
+        if not more:
+            break
+        reach |= more
+        rest = [d for d in rest if d.name not in reach]
+    return reach
+
+
+def _word_pattern(names: set[str]) -> re.Pattern[bytes]:
+    return re.compile(rb"\b(?:" + b"|".join(re.escape(n.encode()) for n in sorted(names)) + rb")\b")
 
 
 def _deduplicated(findings: list[Finding]) -> list[Finding]:
@@ -240,8 +281,11 @@ class CrateSession:
         files: list[CrateFile],
         options: Options,
         crate: CrateInfo | None = None,
+        graph: dict[str, dict[str, str]] | None = None,
     ) -> None:
         self.analyzer = analyzer
+        self.graph = graph or {}
+        """The crate graph: for each crate key, the crates it names (see `Program`)."""
         self.files = list(files)
         self.options = options
         self.crate = crate or CrateInfo(None, "", BuildConfig(), "", None, "")
@@ -256,7 +300,9 @@ class CrateSession:
         if self._era is None:
             # Guessed from the text only when needed: a crate without dispatch vocabulary
             # is never analyzed, and counting markers in megabytes of text is not free.
-            targets = b"\n".join(f.source.data for f in self.files if f.target)
+            targets = b"\n".join(
+                f.source.data for f in self.files if f.target and f.module[0] == "crate"
+            )
             self._era = era_from_text(targets)
         return self._era
 
@@ -279,7 +325,9 @@ class CrateSession:
                 return None
             units = [self._unit(i) for i in range(len(self.files))]
             build = {"optional": "on"}.get(self.crate.build, self.crate.build)
-            self.program = Program(api, self.era, units, self.options.budget_seconds, build)
+            self.program = Program(
+                api, self.era, units, self.options.budget_seconds, build, self.graph
+            )
         return self.program
 
     def _unit(self, index: int) -> Unit:

@@ -148,7 +148,7 @@ class CrateCache:
         targets = {path: (str(path), text) for path, text in buffers.items()}
         loaded = load_crate(anchor, targets, everything)
         logger.debug("analyzing crate %s (%d files)", loaded.crate.manifest, len(loaded.files))
-        session = CrateSession(self.analyzer, loaded.files, options, loaded.crate)
+        session = CrateSession(self.analyzer, loaded.files, options, loaded.crate, loaded.graph)
         index = {path: i for i, path in enumerate(loaded.paths)}
         return _Entry(session, loaded.paths, index, set(buffers), everything, options)
 

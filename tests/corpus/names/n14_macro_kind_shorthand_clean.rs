@@ -30,5 +30,5 @@ pub fn wrap(p: <Flex as burn::backend::BackendTypes>::FloatTensorPrimitive) -> D
 pub fn wrap_two_args(p: <Flex as burn::backend::BackendTypes>::FloatTensorPrimitive) -> DispatchTensor {
     let ad = <Autodiff<Flex> as AutodiffBackend>::from_inner(p);
     let kind = kind_of!(Flex, ad);
-    DispatchTensor { kind, autodiff: Ctx::Enabled(Gcs::Balanced) }
+    DispatchTensor { kind, autodiff: Ctx::Enabled(Gcs::Disabled) }
 }

@@ -33,8 +33,6 @@ from burnlint.analysis.interp.valueops import (
     unwrap_or_default,
 )
 from burnlint.analysis.interp.values import (
-    FALSE,
-    TRUE,
     UNKNOWN,
     UNKNOWN_VALUE,
     Step,
@@ -42,7 +40,7 @@ from burnlint.analysis.interp.values import (
     join_all,
 )
 from burnlint.analysis.semantics.api import ApiModel, ApiRule
-from burnlint.analysis.semantics.items import FunctionDecl
+from burnlint.analysis.semantics.items import FunctionDecl, Module
 from burnlint.analysis.syntax import ir
 
 IDENTITY_METHODS = frozenset(
@@ -94,29 +92,40 @@ class Summary:
 
 
 class Program(Protocol):
-    """What calls need from the whole program: name resolution and on-demand summaries."""
+    """What calls need from the whole program: names resolved, summaries on demand, fields."""
 
     def resolve_function(
-        self, segments: tuple[str, ...], caller: FunctionDecl
-    ) -> list[FunctionDecl]:
-        """The functions a call path written in `caller` may name."""
-        ...
+        self, segments: tuple[str, ...], caller: FunctionDecl, trait_name: str | None = None
+    ) -> list[FunctionDecl]: ...
 
-    def resolve_method(self, name: str, caller: FunctionDecl, on_self: bool) -> list[FunctionDecl]:
-        """The program's methods a method call may reach (on `self`: the caller's own type)."""
-        ...
+    def trait_of_path(self, segments: tuple[str, ...], caller: FunctionDecl) -> str | None: ...
 
-    def summary(self, decl: FunctionDecl) -> Summary | None:
-        """`decl`'s summary, computed on first use; None while it is being computed."""
-        ...
+    def resolve_method(
+        self,
+        name: str,
+        caller: FunctionDecl,
+        on_self: bool,
+        types: frozenset[str] = frozenset(),
+        trait: str | None = None,
+    ) -> list[FunctionDecl]: ...
 
-    def field_value(self, owner: str, name: str) -> Value | None:
-        """The join of every value any method of `owner` stores in its field `name`."""
-        ...
+    def constant_value(self, segments: tuple[str, ...], caller: FunctionDecl) -> Value | None: ...
 
-    def record_field(self, owner: str, name: str, value: Value) -> None:
-        """Remember that a method of `owner` stores `value` in its field `name`."""
-        ...
+    def declared_types(self, decl: FunctionDecl, text: str) -> frozenset[str]: ...
+
+    def type_of_path(self, segments: tuple[str, ...], caller: FunctionDecl) -> str | None: ...
+
+    def field_types(self, types: frozenset[str], name: str) -> frozenset[str]: ...
+
+    def expand(self, module: Module, segments: tuple[str, ...]) -> tuple[str, ...]: ...
+
+    def default_value(self, type_key: str, span: ir.Span) -> Value | None: ...
+
+    def summary(self, decl: FunctionDecl) -> Summary | None: ...
+
+    def field_value(self, owner: str, name: str) -> Value | None: ...
+
+    def record_field(self, owner: str, name: str, value: Value) -> None: ...
 
 
 @dataclass(slots=True)
@@ -125,19 +134,16 @@ class Context:
 
     api: ApiModel
     era: str
-    imports: dict[str, tuple[str, ...]]
-    consts: dict[str, ir.Lit]
+    module: Module
     program: Program
     deadline: float
     build: str = "unknown"
     """Whether burn's `autodiff` feature is "on", "off" or "unknown" where this code compiles."""
 
     def resolve(self, segments: tuple[str, ...]) -> tuple[str, ...]:
-        """A written path with its first segment expanded to the full path the file imports."""
-        full = self.imports.get(segments[0])
-        if full is not None:
-            return full + segments[1:]
-        return segments
+        """A written path with its first segment expanded to what it names here (through
+        imports, globs and re-exports), for the API model's suffix match."""
+        return self.program.expand(self.module, segments)
 
     def call_rule(self, segments: tuple[str, ...]) -> ApiRule | None:
         """The API rule a written call path matches in this file's era."""
@@ -170,8 +176,10 @@ class Calls:
     def path_value(self, path: ir.Path) -> Value:
         """The value of a path expression: a boolean constant, `None`, or an API value."""
         segments = path.segments
-        if len(segments) == 1 and segments[0] in self.ctx.consts:
-            return TRUE if self.ctx.consts[segments[0]].value == "true" else FALSE
+        program = self.ctx.program
+        constant = program.constant_value(segments, self.caller)
+        if constant is not None:
+            return constant
         if segments == ("None",):
             return none_value(path.span)
         rule = self.ctx.call_rule(segments)
@@ -182,6 +190,10 @@ class Calls:
         variant = variant_name(segments)
         if variant is not None:
             return Value(boolean=frozenset({variant}))
+        unit = program.type_of_path(segments, self.caller) if segments[-1][:1].isupper() else None
+        if unit is not None:
+            # A unit struct used as a value: `let loader = AutodiffLoader;`.
+            return UNKNOWN_VALUE.typed(frozenset({unit}))
         return UNKNOWN_VALUE
 
     def call(self, expr: ir.Call, args: list[Value], env: Env) -> Pairs:
@@ -190,28 +202,50 @@ class Calls:
         if not isinstance(callee, ir.Path):
             return [(env, UNKNOWN_VALUE)]
         segments = callee.segments
+        last = segments[-1] if segments else ""
         if segments in WRAPPERS and args:
             return [(env, some_value(args[0]) if segments == ("Some",) else args[0])]
         resolved = self.ctx.resolve(segments)
         self.observer.call(expr, resolved, args, env)
-        functions = self.ctx.program.resolve_function(segments, self.caller)
+        program = self.ctx.program
+        functions = program.resolve_function(segments, self.caller, callee.trait_name)
+        if not functions and len(segments) >= 2 and args:
+            # `Trait::method(&x)`: the receiver's type picks the implementation.
+            trait = program.trait_of_path(segments, self.caller)
+            if trait is not None and args[0].types:
+                functions = program.resolve_method(last, self.caller, False, args[0].types, trait)
         if functions:
             return self._apply_summaries(functions, expr, args, env)
+        if last == "default" and len(segments) >= 2 and not args:
+            owner = program.type_of_path(segments[:-1], self.caller)
+            derived = program.default_value(owner, expr.span) if owner is not None else None
+            if derived is not None:
+                return [(env, derived)]
         rule = self.ctx.api.match_call(resolved, self.ctx.era)
         if rule is not None:
             named = {role: args[i] for role, i in rule.args.items() if i < len(args)}
             return self._api(rule, expr, args, None, named, env)
-        if segments[-1][:1].isupper():
+        if last[:1].isupper():
             # A tuple struct (or tuple variant) built from its fields: `Pair(a, b)`.
-            owner = self.caller.owner if segments == ("Self",) else segments[-1]
+            owner = self.caller.owner if segments == ("Self",) else last
             for index, arg in enumerate(args):
-                self.store(owner or segments[-1], str(index), arg)
-            return [(env, tuple_value(args))]
+                self.store(owner or last, str(index), arg)
+            built = program.type_of_path(segments, self.caller)
+            typed = frozenset({built}) if built is not None else frozenset[str]()
+            return [(env, tuple_value(args).typed(typed))]
         return [(env, UNKNOWN_VALUE)]
 
     def method(self, expr: ir.MethodCall, receiver: Value, args: list[Value], env: Env) -> Pairs:
         """`receiver.name(args)` on the path class `env`."""
         name = expr.name
+        program = self.ctx.program
+        typed = receiver.types
+        if typed:
+            # The receiver's type is known: its impls decide, never a same-named method of
+            # another type.
+            functions = program.resolve_method(name, self.caller, False, typed)
+            if functions:
+                return self._apply_summaries(functions, expr, [receiver, *args], env)
         if name in IDENTITY_METHODS:
             return [(env, receiver)]
         if name in UNWRAP_METHODS:
@@ -230,8 +264,8 @@ class Calls:
         if name == "unwrap_or_default":
             return [(env, unwrap_or_default(receiver, expr.span))]
         is_self = isinstance(expr.receiver, ir.Var) and expr.receiver.name == "self"
-        if is_self:
-            functions = self.ctx.program.resolve_method(name, self.caller, True)
+        if is_self and not typed:
+            functions = program.resolve_method(name, self.caller, True)
             if functions:
                 return self._apply_summaries(functions, expr, [receiver, *args], env)
         rule = self.ctx.api.match_method(name, receiver_kinds(receiver), self.ctx.era)
@@ -239,8 +273,8 @@ class Calls:
             named = {role: args[i - 1] for role, i in rule.args.items() if 0 < i <= len(args)}
             named.setdefault("receiver", receiver)
             return self._api(rule, expr, args, receiver, named, env)
-        if not is_self:
-            functions = self.ctx.program.resolve_method(name, self.caller, False)
+        if not is_self and not typed:
+            functions = program.resolve_method(name, self.caller, False)
             if functions:
                 return self._apply_summaries(functions, expr, [receiver, *args], env)
         if receiver.tensor or receiver.params:
@@ -290,10 +324,11 @@ class Calls:
                 self._instantiate_hit(hit, function, args, arg_exprs, env, expr.span)
             for owner, name, stored in summary.stores:
                 self.store(owner, name, instantiate(stored, args, expr.span))
+            declared = self.ctx.program.declared_types(function, function.return_type)
             for assumptions, ret in summary.cases:
                 current = self._assume_all(env, assumptions, args, arg_exprs)
                 if current is not None:
-                    out.append((current, instantiate(ret, args, expr.span)))
+                    out.append((current, instantiate(ret, args, expr.span).typed(declared)))
         return out
 
     def _assume_all(

@@ -71,8 +71,14 @@ class Interpreter:
     def run(self) -> Summary:
         """Interpret the body from parameters bound to symbolic values."""
         env = Env()
+        program = self.ctx.program
         for index, param in enumerate(self.function.params):
             value = Value(params=frozenset({(index, ())}), hint=type_hint(param.type_text))
+            if index == 0 and self.function.has_self:
+                self_type = self.decl.self_type
+                value = value.typed(frozenset({self_type}) if self_type else frozenset[str]())
+            else:
+                value = value.typed(program.declared_types(self.decl, param.type_text))
             env = self._bind_param(param.pattern, value, env)
         body = self.function.body
         if body is None:
@@ -163,7 +169,19 @@ class Interpreter:
             pairs = yield ("expr", stmt.init, env)
         out: list[Env] = []
         pattern = stmt.pattern
+        declared = (
+            self.ctx.program.declared_types(self.decl, stmt.type_text)
+            if stmt.type_text
+            else frozenset[str]()
+        )
+        derived = None
+        if len(declared) == 1 and _is_default_call(stmt.init):
+            # `let o: Opts = Default::default();`: the annotation says whose default it is.
+            (key,) = declared
+            assert stmt.init is not None
+            derived = self.ctx.program.default_value(key, stmt.init.span)
         for current, value in pairs:
+            value = derived if derived is not None else value.typed(declared)
             if isinstance(pattern, ir.PBind):
                 value = value.with_step(f"bound to `{pattern.name}` here", pattern.span)
             yes, no = self._match_pattern(pattern, value, current, stmt.init)
@@ -322,11 +340,13 @@ class Interpreter:
         """`base.name`; a field of `self` not written in this function is read from what every
         method of the type stores in it (a field-based, flow-insensitive summary)."""
         owner = self.decl.owner if _is_self(expr.base) else None
+        declared = self.ctx.program.field_types(base.types, expr.name) if base.types else None
         if owner and base.get_field(expr.name) is None:
             stored = self.ctx.program.field_value(owner, expr.name)
             if stored is not None:
-                return stored
-        return read_field(base, expr.name)
+                return stored.typed(declared) if declared else stored
+        value = read_field(base, expr.name)
+        return value.typed(declared) if declared else value
 
     def _struct(self, expr: ir.StructLit, env: Env) -> Gen:
         parts: tuple[ir.Expr, ...] = tuple(f.value for f in expr.fields)
@@ -337,14 +357,25 @@ class Interpreter:
         name = expr.path[-1]
         specs = [s for s in self.ctx.api.sinks if s.site == "struct" and name in s.structs]
         owner = self.decl.owner if name == "Self" else name
+        program = self.ctx.program
+        built = program.type_of_path(expr.path, self.decl)
+        typed = frozenset({built}) if built is not None else frozenset[str]()
+        derived = (
+            program.default_value(built, expr.base.span)
+            if built is not None and expr.base is not None and _is_default_call(expr.base)
+            else None
+        )
         for state_env, values in states:
             base = values[-1] if expr.base is not None else None
+            if derived is not None:
+                # `..Default::default()` of a `#[derive(Default)]` struct: each field's default.
+                base = derived
             fields = {f.name: v for f, v in zip(expr.fields, values, strict=False)}
             if owner and owner[:1].isupper():
                 for field_name, field_value in fields.items():
                     self.calls.store(owner, field_name, field_value)
             if not specs:
-                out.append((state_env, struct_value(base, fields)))
+                out.append((state_env, struct_value(base, fields).typed(typed)))
                 continue
             # A watched struct is a tensor: its value is what its kind says.
             kind = self.observer.struct(expr, specs, fields, base, state_env)
@@ -498,6 +529,17 @@ class Interpreter:
                 frontier = [merge_envs(list(seen))]
         self._loops.pop()
         return exits + loop.breaks
+
+
+def _is_default_call(expr: ir.Expr | None) -> bool:
+    """`Default::default()` or `T::default()` (the base of a struct literal)."""
+    return (
+        isinstance(expr, ir.Call)
+        and not expr.args
+        and isinstance(expr.callee, ir.Path)
+        and len(expr.callee.segments) >= 2
+        and expr.callee.segments[-1] == "default"
+    )
 
 
 def _is_self(expr: ir.Expr) -> bool:

@@ -9,17 +9,23 @@ the join of everything any method of the type stores in the field.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
+from tree_sitter import Node
+
 from burnlint.analysis.interp.calls import Context, Summary
+from burnlint.analysis.interp.effects import effect_value
 from burnlint.analysis.interp.interpreter import Budget, Interpreter
 from burnlint.analysis.interp.observe import ObservationKey
 from burnlint.analysis.interp.sinks import Observation
-from burnlint.analysis.interp.values import Value, join
+from burnlint.analysis.interp.valueops import struct_value
+from burnlint.analysis.interp.values import UNKNOWN_VALUE, Value, join, join_all
 from burnlint.analysis.semantics.api import ApiModel
-from burnlint.analysis.semantics.items import FileItems, FunctionDecl, Module, absolute
-from burnlint.analysis.syntax.lower import LoweringBudget
+from burnlint.analysis.semantics.defmap import CrateUnit, DefMap
+from burnlint.analysis.semantics.items import FileItems, FunctionDecl, Module
+from burnlint.analysis.syntax.ir import Span
+from burnlint.analysis.syntax.lower import LoweringBudget, MacroLookup
 from burnlint.analysis.syntax.source import SourceFile
 
 MAX_SUMMARY_DEPTH = 24
@@ -39,20 +45,6 @@ class Unit:
     """Whether findings in this file are reported (other files only contribute summaries)."""
 
 
-@dataclass(slots=True)
-class _Index:
-    free: dict[tuple[Module, str], list[FunctionDecl]] = field(
-        default_factory=dict[tuple[Module, str], list[FunctionDecl]]
-    )
-    by_name: dict[str, list[FunctionDecl]] = field(default_factory=dict[str, list[FunctionDecl]])
-    assoc: dict[tuple[str, str], list[FunctionDecl]] = field(
-        default_factory=dict[tuple[str, str], list[FunctionDecl]]
-    )
-    methods: dict[str, list[FunctionDecl]] = field(default_factory=dict[str, list[FunctionDecl]])
-    by_owner: dict[str, list[FunctionDecl]] = field(default_factory=dict[str, list[FunctionDecl]])
-    modules: set[Module] = field(default_factory=set[Module])
-
-
 class Program:
     """Every unit of one crate, indexed for name resolution, with memoized summaries."""
 
@@ -63,6 +55,7 @@ class Program:
         units: list[Unit],
         budget_seconds: float,
         build: str = "unknown",
+        crate_deps: dict[str, dict[str, str]] | None = None,
     ) -> None:
         self.api = api
         self.era = era
@@ -70,7 +63,10 @@ class Program:
         self.units = units
         self.budget_seconds = budget_seconds
         self.notes: list[tuple[int, str]] = []
-        self._index = _Index()
+        self._crate_deps = crate_deps or {}
+        self.defs = DefMap((), self._crate_deps)
+        self._by_owner: dict[str, list[FunctionDecl]] = {}
+        self._methods: dict[str, list[FunctionDecl]] = {}
         self._summaries: dict[int, Summary] = {}
         self._observations: dict[int, dict[ObservationKey, Observation]] = {}
         self._in_progress: set[int] = set()
@@ -79,7 +75,7 @@ class Program:
         self._used: dict[int, dict[int, Summary | None]] = {}
         self._fields: dict[tuple[str, str], Value] = {}
         self._owners_done: set[str] = set()
-        self._contexts: dict[tuple[int, str], Context] = {}
+        self._contexts: dict[tuple[int, str, Module], Context] = {}
         self._depth = 0
         self._decls: list[FunctionDecl] = []
         self._dead: set[int] = set()
@@ -92,23 +88,51 @@ class Program:
         self._rebuild_index()
 
     def _number(self, unit: Unit) -> None:
-        for decl in unit.items.functions:
+        for decl in (*unit.items.functions, *unit.items.constants):
             decl.uid = len(self._decls)
             self._decls.append(decl)
 
     def _rebuild_index(self) -> None:
-        self._index = _Index()
+        """Compute the DefMap again (the program's items changed) and the name indexes kept
+        for fields and for method calls whose receiver type is unknown."""
+        self.defs = DefMap(
+            (CrateUnit(unit.module, unit.items) for unit in self.units), self._crate_deps
+        )
+        self._by_owner = {}
+        self._methods = {}
         for unit in self.units:
-            self._index.modules.add(unit.module)
-            self._index.modules.update(unit.items.inline_modules)
+            lookup = self._macro_lookup(unit.module)
+            for decl in (*unit.items.functions, *unit.items.constants):
+                decl.lowerer.macros = lookup
             for decl in unit.items.functions:
-                self._add(decl)
+                if decl.build_off or decl.owner is None:
+                    continue
+                self._by_owner.setdefault(decl.owner, []).append(decl)
+                if decl.has_self:
+                    self._methods.setdefault(decl.name, []).append(decl)
+
+    def _macro_lookup(self, module: Module) -> MacroLookup:
+        defs = self.defs
+
+        def lookup(path: tuple[str, ...]) -> tuple[tuple[tuple[Node, Node], ...], bytes] | None:
+            found = defs.macro(module, path)
+            return (found.rules, found.data) if found is not None and found.rules else None
+
+        return lookup
+
+    def expanded(self, file: int) -> set[Span]:
+        """The macro invocations of unit `file` that were analyzed as their expansion."""
+        out: set[Span] = set()
+        for decl in self.units[file].items.functions:
+            out |= decl.lowerer.expanded
+        return out
 
     def replace_unit(self, index: int, unit: Unit) -> set[int]:
         """Swap in a new version of one file. Drops what depended on the old one (its functions,
         their callers, and everything that wrote or read struct fields) and returns the dropped
         ids; the next `summary` calls recompute them on demand."""
-        old = {decl.uid for decl in self.units[index].items.functions}
+        old_items = self.units[index].items
+        old = {decl.uid for decl in (*old_items.functions, *old_items.constants)}
         self.units[index] = unit
         self._number(unit)
         self._dead |= old
@@ -138,21 +162,6 @@ class Program:
         self._deadlines.clear()
         return dropped
 
-    def _add(self, decl: FunctionDecl) -> None:
-        if decl.build_off:
-            # Only compiled without autodiff: analyzed on its own, never the target of a call
-            # from the main build (where a same-named autodiff variant exists).
-            return
-        index = self._index
-        if decl.owner is None:
-            index.free.setdefault((decl.module, decl.name), []).append(decl)
-            index.by_name.setdefault(decl.name, []).append(decl)
-            return
-        index.assoc.setdefault((decl.owner, decl.name), []).append(decl)
-        index.by_owner.setdefault(decl.owner, []).append(decl)
-        if decl.has_self:
-            index.methods.setdefault(decl.name, []).append(decl)
-
     @property
     def decls(self) -> list[FunctionDecl]:
         """Every live function of the program."""
@@ -167,7 +176,8 @@ class Program:
         """Everything observed at the sinks of the functions of unit `file` (all of them are
         analyzed first unless `analyzed_only`)."""
         out: list[Observation] = []
-        for decl in self.units[file].items.functions:
+        items = self.units[file].items
+        for decl in (*items.functions, *items.constants):
             if not analyzed_only:
                 self.summary(decl)
             out.extend(self._observations.get(decl.uid, {}).values())
@@ -184,7 +194,7 @@ class Program:
         self._stack.append(decl.uid)
         self._reads[decl.uid] = {}
         self._depth += 1
-        context = self._context(decl.file, "off" if decl.build_off else self.build)
+        context = self._context(decl.file, "off" if decl.build_off else self.build, decl.module)
         deadline = self._deadlines.get(decl.file)
         if deadline is None:
             deadline = self._deadlines[decl.file] = time.monotonic() + self.budget_seconds
@@ -234,71 +244,143 @@ class Program:
             for uid in stale:
                 self.summary(self._decls[uid])
 
-    def _context(self, file: int, build: str) -> Context:
-        context = self._contexts.get((file, build))
+    def _context(self, file: int, build: str, module: Module) -> Context:
+        context = self._contexts.get((file, build, module))
         if context is None:
-            items = self.units[file].items
-            context = Context(self.api, self.era, items.imports, items.consts, self, 0.0, build)
-            self._contexts[(file, build)] = context
+            context = Context(self.api, self.era, module, self, 0.0, build)
+            self._contexts[(file, build, module)] = context
         return context
 
     def resolve_function(
-        self, segments: tuple[str, ...], caller: FunctionDecl
+        self, segments: tuple[str, ...], caller: FunctionDecl, trait_name: str | None = None
     ) -> list[FunctionDecl]:
-        """The functions a call path written in `caller` may name."""
-        index = self._index
-        name = segments[-1]
-        imports = self.units[caller.file].items.imports
-        if len(segments) == 1:
-            local = index.free.get((caller.module, name))
-            if local:
-                return local
-            imported = imports.get(name)
-            if imported is not None:
-                return index.free.get((imported[:-1], imported[-1]), [])
-            return [d for d in index.by_name.get(name, []) if d.file == caller.file]
-        prefix = segments[:-1]
-        last = prefix[-1]
-        if last == "Self":
-            return index.assoc.get((caller.owner or "", name), [])
-        if last[:1].isupper():
-            owner = imports.get(last, (last,))[-1]
-            return index.assoc.get((owner, name), [])
-        module = self._module(prefix, caller)
-        if module is not None:
-            found = index.free.get((module, name))
-            if found:
-                return found
-        # A module this program does not contain (a single file, or a crate's external helper):
-        # fall back to a same-named free function of the calling file.
-        return [d for d in index.by_name.get(name, []) if d.file == caller.file]
+        """The functions a call path written in `caller` names (none when the path names
+        nothing this program defines: never a guess by name)."""
+        defs = self.defs
+        if len(segments) >= 2 and (segments[0] == "Self" or trait_name is not None):
+            owner = self.type_of_path(segments[:-1], caller)
+            if owner is None:
+                return []
+            if trait_name is not None:
+                trait = defs.resolve_type(caller.module, trait_name, caller.self_type, extern=True)
+                if trait is None:
+                    return []
+                found = defs.trait_member(owner, trait, segments[-1])
+            else:
+                found = defs.associated(owner, segments[-1])
+            return [d for d in found if d.kind == "fn"]
+        target = defs.resolve(caller.module, segments)
+        return defs.functions(target) if target is not None else []
 
-    def _module(self, prefix: tuple[str, ...], caller: FunctionDecl) -> Module | None:
-        first = prefix[0]
-        if first in ("crate", "self", "super"):
-            return absolute(("crate", *prefix[1:]) if first == "crate" else prefix, caller.module)
-        imported = self.units[caller.file].items.imports.get(first)
-        if imported is not None and imported[0] == "crate":
-            return (*imported, *prefix[1:])
-        child = (*caller.module, *prefix)
-        if child in self._index.modules:
-            return child
-        rooted = ("crate", *prefix)
-        return rooted if rooted in self._index.modules else None
+    def type_of_path(self, segments: tuple[str, ...], caller: FunctionDecl) -> str | None:
+        """The program type a path written in `caller` names (`Self`, `Opts`, `cfg::Opts`)."""
+        if segments == ("Self",):
+            return caller.self_type
+        return self.defs.resolve_type(caller.module, "::".join(segments), caller.self_type)
 
-    def resolve_method(self, name: str, caller: FunctionDecl, on_self: bool) -> list[FunctionDecl]:
-        """The program's methods a method call may reach (on `self`: the caller's own type)."""
+    def trait_of_path(self, segments: tuple[str, ...], caller: FunctionDecl) -> str | None:
+        """The program trait a call path's owner names (`Loader::load(&x)`), if any."""
+        if len(segments) < 2:
+            return None
+        key = self.type_of_path(segments[:-1], caller)
+        return key if key is not None and self.defs.has_trait_impls(key) else None
+
+    def resolve_method(
+        self,
+        name: str,
+        caller: FunctionDecl,
+        on_self: bool,
+        types: frozenset[str] = frozenset(),
+        trait: str | None = None,
+    ) -> list[FunctionDecl]:
+        """The program's methods a method call may reach: by the receiver's types when they are
+        known (on `self`: the caller's own type), else the only method of that name."""
+        if types:
+            return self.defs.methods(sorted(types), name, trait)
         if on_self:
-            return [d for d in self._index.assoc.get((caller.owner or "", name), []) if d.has_self]
-        candidates = self._index.methods.get(name, [])
+            if caller.self_type is not None:
+                return self.defs.methods([caller.self_type], name)
+            return [
+                d
+                for d in self._by_owner.get(caller.owner or "", [])
+                if d.name == name and d.has_self
+            ]
+        candidates = self._methods.get(name, [])
         return candidates if len(candidates) == 1 else []
+
+    def constant_value(self, segments: tuple[str, ...], caller: FunctionDecl) -> Value | None:
+        """The value of the constant or static a path names (computed like a function's
+        result), or None when the path names none of the program's constants."""
+        defs = self.defs
+        if segments[0] == "Self" and len(segments) == 2:
+            if caller.self_type is None:
+                return None
+            decls = [d for d in defs.associated(caller.self_type, segments[1]) if d.kind == "const"]
+        else:
+            target = defs.resolve(caller.module, segments)
+            if target is None or target.kind not in ("const", "assoc"):
+                return None
+            decls = defs.constants(target)
+        values: list[Value] = []
+        for decl in decls:
+            summary = self.summary(decl)
+            if summary is None or not summary.cases:
+                values.append(UNKNOWN_VALUE)
+                continue
+            values.extend(value for _, value in summary.cases)
+        if not values:
+            return None
+        return join_all(values).typed(self.declared_types(decls[0], decls[0].return_type))
+
+    def expand(self, module: Module, segments: tuple[str, ...]) -> tuple[str, ...]:
+        """A written path with its first segment replaced by what it names in `module`."""
+        return self.defs.expand(module, segments)
+
+    def default_value(self, type_key: str, span: Span, depth: int = 0) -> Value | None:
+        """`T::default()` for a struct with `#[derive(Default)]`: each field gets its type's
+        default (burn's context type: `Disabled`, from the API model); None otherwise."""
+        decl = self.defs.type_decl(type_key)
+        if decl is None or decl.kind != "struct" or "Default" not in decl.derives or depth > 4:
+            return None
+        fields: dict[str, Value] = {}
+        for name, text in decl.fields:
+            key = self.defs.resolve_type(decl.module, text, type_key)
+            value: Value | None = None
+            if key is not None:
+                value = self.default_value(key, span, depth + 1)
+            else:
+                written = self.defs.resolve_type(decl.module, text, type_key, extern=True)
+                if written is not None:
+                    rule = self.api.match_call((*written.split("::"), "default"), self.era)
+                    if rule is not None:
+                        value = effect_value(rule, span, [], None, {}, None)
+            fields[name] = value if value is not None else UNKNOWN_VALUE
+        return struct_value(None, fields).typed(frozenset({type_key}))
+
+    def declared_types(self, decl: FunctionDecl, text: str) -> frozenset[str]:
+        """The program type a type written in `decl`'s signature names (none if not ours)."""
+        if not text:
+            return frozenset()
+        key = self.defs.resolve_type(decl.module, text, decl.self_type)
+        return frozenset({key}) if key is not None else frozenset()
+
+    def field_types(self, types: frozenset[str], name: str) -> frozenset[str]:
+        """The program types field `name` has in structs of the given types."""
+        out: set[str] = set()
+        for key in types:
+            written = self.defs.field_type(key, name)
+            if written is not None:
+                found = self.defs.resolve_type(written[0], written[1], key)
+                if found is not None:
+                    out.add(found)
+        return frozenset(out)
 
     def field_value(self, owner: str, name: str) -> Value | None:
         """The join of every value any method of `owner` stores in its field `name`."""
         reader = self._stack[-1] if self._stack else None
         if owner not in self._owners_done:
             self._owners_done.add(owner)
-            for decl in self._index.by_owner.get(owner, []):
+            for decl in self._by_owner.get(owner, []):
                 self.summary(decl)
         value = self._fields.get((owner, name))
         if reader is not None:

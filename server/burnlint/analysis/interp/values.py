@@ -56,6 +56,9 @@ class Value:
     """The concrete backends (`DispatchDevice` variants) a device or tensor may live on."""
     trail: tuple[Origin, ...] = field(default=(), compare=False, repr=False)
     """The steps the value took (bindings, stores, calls), in order; explanation only."""
+    types: frozenset[str] = EMPTY
+    """The program types (type keys, `crate::model::Learner`) the value may have, where the
+    code states them: annotations, constructors, declared results. Decides method calls."""
     # Derived, never copied by `dataclasses.replace`: a copied cached hash would be stale.
     _hash: int = field(default=0, init=False, compare=False, repr=False)
     depth: int = field(default=0, init=False, compare=False, repr=False)
@@ -82,6 +85,7 @@ class Value:
                         self.origins,
                         self.closure,
                         self.hint,
+                        self.types,
                     )
                 )
                 or 1
@@ -113,6 +117,7 @@ class Value:
             self.hint,
             self.backend,
             self.trail,
+            self.types,
         )
 
     def project(self, step: Step) -> Value:
@@ -134,6 +139,12 @@ class Value:
         if len(self.origins) >= MAX_ORIGINS:
             return self
         return replace(self, origins=self.origins | {Origin(label, span)})
+
+    def typed(self, types: frozenset[str]) -> Value:
+        """A copy that also has the given program types."""
+        if not types or types <= self.types:
+            return self
+        return replace(self, types=self.types | types)
 
     def facet(self, name: str) -> frozenset[str]:
         """One facet by name: "tensor", "ctx", "device"; any other name means the boolean."""
@@ -200,6 +211,7 @@ def join(left: Value, right: Value) -> Value:
         backend=left.backend | right.backend,
         trail=left.trail or right.trail,
         hint=left.hint | right.hint,
+        types=left.types | right.types,
     )
 
 

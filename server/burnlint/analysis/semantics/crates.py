@@ -26,6 +26,11 @@ class CrateInfo:
     """Whether burn's `autodiff` feature is "on", "off", "optional" or "unknown" for this crate."""
     autodiff_features: frozenset[str] = frozenset()
     """The crate's own features that turn burn's `autodiff` feature on."""
+    lib_name: str = ""
+    """The name other crates use for it (`[lib] name`, else the package name, `-` as `_`)."""
+    deps: tuple[tuple[str, Path], ...] = ()
+    """Crates of the same workspace or `path` dependencies this crate may name, as (name in
+    code, manifest). burn's own crates are never listed: the knowledge base describes them."""
 
     def off_config(self) -> BuildConfig | None:
         """The build with burn's autodiff off, when the crate can be built that way too."""

@@ -1,13 +1,17 @@
-"""File-level items: functions (free, impl, trait default), modules, constants, `use` imports.
+"""File-level items: everything a module declares, as the DefMap needs it.
 
-Items are indexed eagerly (cheap: only the item tree is walked); function bodies are lowered on
-first use, so a crate's helpers cost nothing until a call reaches them.
+Functions (free, impl, trait default), constants and statics (lowered like bodies), modules,
+structs, enums and their variants, traits, type aliases, `impl` blocks, `use` trees (with
+renames, nested groups and globs), `extern crate` and `macro_rules!`. Items are indexed eagerly
+(cheap: only the item tree is walked); bodies are lowered on first use, so a crate's helpers cost
+nothing until a call reaches them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Literal
 
 from tree_sitter import Node
 
@@ -18,12 +22,20 @@ from burnlint.analysis.syntax.source import SourceFile
 from burnlint.analysis.syntax.tree import Frag
 
 Module = tuple[str, ...]
-"""A module path inside a crate, starting with "crate"."""
+"""A module path; its first segment names the crate ("crate" for the crate being checked)."""
+
+Visibility = Literal["pub", "crate", "private"]
+"""`pub`; `pub(crate)`/`pub(super)`/`pub(in ..)` (visible inside the crate); or private."""
+
+BodyKind = Literal["fn", "const"]
 
 
 @dataclass(slots=True)
 class FunctionDecl:
-    """A function of the program; its body is lowered on first use."""
+    """A function, constant or static of the program; its body is lowered on first use.
+
+    A constant or static is a function without parameters whose body is its initializer, so
+    its value is computed (and memoized) by the same interpreter as any function's result."""
 
     name: str
     owner: str | None
@@ -35,12 +47,25 @@ class FunctionDecl:
     uid: int = -1
     build_off: bool = False
     """Compiled only when burn's `autodiff` feature is off (e.g. under `cfg(not(feature = ..))`)."""
+    kind: BodyKind = "fn"
+    vis: Visibility = "private"
+    impl: int | None = None
+    """The index of the `impl` block (in its file's `FileItems.impls`) that declares it."""
+    trait_name: str | None = None
+    """The trait that declares it, for a trait's default method or associated constant."""
+    return_type: str = ""
+    """The declared result type (a constant's or static's type) as written."""
+    self_type: str | None = None
+    """The type key of `Self` where it is declared (filled in by the DefMap)."""
     _lowered: ir.Function | None = None
 
     def lowered(self) -> ir.Function:
         """The function's intermediate form (lowered once)."""
         if self._lowered is None:
-            self._lowered = self.lowerer.function(self.node, self.owner)
+            if self.kind == "const":
+                self._lowered = self.lowerer.constant(self.node, self.owner)
+            else:
+                self._lowered = self.lowerer.function(self.node, self.owner)
         return self._lowered
 
 
@@ -51,6 +76,64 @@ class ModDecl:
     parent: Module
     name: str
     path_attr: str | None
+    vis: Visibility = "private"
+
+
+TypeKind = Literal["struct", "enum", "union", "trait", "alias"]
+
+
+@dataclass(frozen=True, slots=True)
+class TypeDecl:
+    """A struct, enum, union, trait or type alias declared in `module`."""
+
+    module: Module
+    name: str
+    kind: TypeKind
+    vis: Visibility
+    fields: tuple[tuple[str, str], ...] = ()
+    """Struct fields as (name, type text); tuple fields are named "0", "1", ..."""
+    shape: Literal["named", "tuple", "unit"] = "named"
+    derives: frozenset[str] = frozenset()
+    variants: tuple[tuple[str, Literal["named", "tuple", "unit"]], ...] = ()
+    aliased: str = ""
+    """What a type alias stands for, as written."""
+
+
+@dataclass(frozen=True, slots=True)
+class UseDecl:
+    """One leaf of a `use` tree: `path` imported as `alias` (None: a glob `path::*`).
+
+    `path` is as written, with `self`/`super`/`crate` segments kept; an alias of "_" imports
+    nothing by name (traits only)."""
+
+    module: Module
+    path: tuple[str, ...]
+    alias: str | None
+    vis: Visibility
+    span: ir.Span
+
+
+@dataclass(frozen=True, slots=True)
+class ImplDecl:
+    """`impl [Trait for] Type { .. }` declared in `module`."""
+
+    module: Module
+    self_type: str
+    trait_path: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class MacroDecl:
+    """A `macro_rules!` definition: its rules as (matcher, transcriber) token trees."""
+
+    module: Module
+    name: str
+    rules: tuple[tuple[Node, Node], ...]
+    exported: bool
+    offset: int
+    """Where it is defined (a `macro_rules!` is visible textually after its definition)."""
+    data: bytes = b""
+    """The text of the file that defines it (the rules' nodes point into it)."""
 
 
 @dataclass(slots=True)
@@ -58,11 +141,27 @@ class FileItems:
     """What the analyzer needs to know about a file's items."""
 
     functions: list[FunctionDecl] = field(default_factory=list[FunctionDecl])
-    consts: dict[str, ir.Lit] = field(default_factory=dict[str, ir.Lit])
+    constants: list[FunctionDecl] = field(default_factory=list[FunctionDecl])
     imports: dict[str, tuple[str, ...]] = field(default_factory=dict[str, tuple[str, ...]])
+    """Flat `name -> crate-absolute path` of the file's `use` declarations (for fixes' names)."""
+    uses: list[UseDecl] = field(default_factory=list[UseDecl])
+    types: list[TypeDecl] = field(default_factory=list[TypeDecl])
+    impls: list[ImplDecl] = field(default_factory=list[ImplDecl])
+    macros: list[MacroDecl] = field(default_factory=list[MacroDecl])
+    externs: list[tuple[Module, str, str]] = field(default_factory=list[tuple[Module, str, str]])
+    """`extern crate name as alias;` as (module, name, alias)."""
     mods: list[ModDecl] = field(default_factory=list[ModDecl])
-    inline_modules: set[Module] = field(default_factory=set[Module])
+    inline_modules: dict[Module, Visibility] = field(default_factory=dict[Module, Visibility])
     skipped_cfg: list[ir.Span] = field(default_factory=list[ir.Span])
+
+
+@dataclass(slots=True)
+class _Container:
+    node: Node
+    module: Module
+    owner: str | None = None
+    impl: int | None = None
+    trait_name: str | None = None
 
 
 def collect_items(
@@ -76,11 +175,12 @@ def collect_items(
     items = FileItems()
     lowerer = BodyLowerer(source.data, wants_scope, file)
     frag = Frag(source.data, 0, file)
-    stack: list[tuple[Node, str | None, Module]] = [(source.tree.root_node, None, module)]
+    stack: list[_Container] = [_Container(source.tree.root_node, module)]
     while stack:
-        container, owner, current = stack.pop()
+        container = stack.pop()
+        current = container.module
         pending_attrs: list[Node] = []
-        for child in container.named_children:
+        for child in container.node.named_children:
             if child.type == "attribute_item":
                 pending_attrs.append(child)
                 continue
@@ -91,50 +191,209 @@ def collect_items(
                 items.skipped_cfg.append(frag.span(child))
                 continue
             kind = child.type
-            if kind == "function_item":
-                items.functions.append(_declare(child, owner, current, frag, lowerer))
+            vis = _visibility(child, frag)
+            if kind in ("function_item", "function_signature_item"):
+                if kind == "function_item":
+                    decl = _declare(child, container, frag, lowerer, vis)
+                    items.functions.append(decl)
+            elif kind in ("const_item", "static_item"):
+                items.constants.append(_constant(child, container, frag, lowerer, vis))
             elif kind == "mod_item":
-                name_node = child.child_by_field_name("name")
-                name = frag.text(name_node) if name_node is not None else "?"
+                name = _name(child, frag)
                 body = child.child_by_field_name("body")
                 if body is not None:
-                    items.inline_modules.add((*current, name))
-                    stack.append((body, owner, (*current, name)))
+                    items.inline_modules[(*current, name)] = vis
+                    stack.append(_Container(body, (*current, name)))
                 else:
-                    items.mods.append(ModDecl(current, name, _path_attr(attrs, frag)))
+                    items.mods.append(ModDecl(current, name, _path_attr(attrs, frag), vis))
             elif kind == "foreign_mod_item":
                 body = child.child_by_field_name("body")
                 if body is not None:
-                    stack.append((body, owner, current))
-            elif kind in ("impl_item", "trait_item"):
-                name_node = child.child_by_field_name("type" if kind == "impl_item" else "name")
+                    stack.append(_Container(body, current))
+            elif kind == "impl_item":
+                _impl(child, container, frag, items, stack)
+            elif kind == "trait_item":
+                name = _name(child, frag)
+                items.types.append(TypeDecl(current, name, "trait", vis))
                 body = child.child_by_field_name("body")
                 if body is not None:
-                    name = (
-                        frag.text(name_node).split("<")[0].strip()
-                        if name_node is not None
-                        else None
-                    )
-                    stack.append((body, name.split("::")[-1] if name else None, current))
-            elif kind in ("const_item", "static_item"):
-                _collect_const(child, frag, items)
+                    stack.append(_Container(body, current, name, None, name))
+            elif kind in ("struct_item", "union_item"):
+                items.types.append(_struct(child, current, frag, vis, attrs))
+            elif kind == "enum_item":
+                items.types.append(_enum(child, current, frag, vis, attrs))
+            elif kind == "type_item":
+                target = child.child_by_field_name("type")
+                aliased = frag.text(target) if target is not None else ""
+                items.types.append(
+                    TypeDecl(current, _name(child, frag), "alias", vis, aliased=aliased)
+                )
             elif kind == "use_declaration":
                 argument = child.child_by_field_name("argument")
                 if argument is not None:
-                    _collect_use(argument, current, frag, items.imports)
+                    _collect_use(argument, current, frag, vis, items)
+            elif kind == "extern_crate_declaration":
+                name = _name(child, frag)
+                alias_node = child.child_by_field_name("alias")
+                alias = frag.text(alias_node) if alias_node is not None else name
+                items.externs.append((current, name, alias))
+            elif kind == "macro_definition":
+                items.macros.append(_macro(child, current, frag, attrs))
     return items
 
 
+def _name(node: Node, frag: Frag) -> str:
+    name = node.child_by_field_name("name")
+    return frag.text(name) if name is not None else "?"
+
+
+def _visibility(node: Node, frag: Frag) -> Visibility:
+    for child in node.children:
+        if child.type == "visibility_modifier":
+            return "pub" if frag.text(child).strip() == "pub" else "crate"
+        if child.is_named and child.type not in ("attribute_item", "line_comment"):
+            break
+    return "private"
+
+
 def _declare(
-    node: Node, owner: str | None, module: Module, frag: Frag, lowerer: BodyLowerer
+    node: Node, container: _Container, frag: Frag, lowerer: BodyLowerer, vis: Visibility
 ) -> FunctionDecl:
-    name_node = node.child_by_field_name("name")
     params = node.child_by_field_name("parameters")
     # `self` can only come first; asking for one child avoids building the whole list.
     first = params.named_child(0) if params is not None and params.named_child_count else None
     has_self = first is not None and first.type == "self_parameter"
-    name = frag.text(name_node) if name_node is not None else "?"
-    return FunctionDecl(name, owner, module, has_self, node, lowerer, frag.file)
+    ret = node.child_by_field_name("return_type")
+    return FunctionDecl(
+        _name(node, frag),
+        container.owner,
+        container.module,
+        has_self,
+        node,
+        lowerer,
+        frag.file,
+        vis=vis,
+        impl=container.impl,
+        trait_name=container.trait_name,
+        return_type=frag.text(ret) if ret is not None else "",
+    )
+
+
+def _constant(
+    node: Node, container: _Container, frag: Frag, lowerer: BodyLowerer, vis: Visibility
+) -> FunctionDecl:
+    declared = node.child_by_field_name("type")
+    return FunctionDecl(
+        _name(node, frag),
+        container.owner,
+        container.module,
+        False,
+        node,
+        lowerer,
+        frag.file,
+        kind="const",
+        vis=vis,
+        impl=container.impl,
+        trait_name=container.trait_name,
+        return_type=frag.text(declared) if declared is not None else "",
+    )
+
+
+def _impl(
+    node: Node, container: _Container, frag: Frag, items: FileItems, stack: list[_Container]
+) -> None:
+    type_node = node.child_by_field_name("type")
+    trait_node = node.child_by_field_name("trait")
+    body = node.child_by_field_name("body")
+    if type_node is None or body is None:
+        return
+    self_type = frag.text(type_node)
+    trait_path = frag.text(trait_node) if trait_node is not None else None
+    index = len(items.impls)
+    items.impls.append(ImplDecl(container.module, self_type, trait_path))
+    owner = type_name(self_type)
+    stack.append(_Container(body, container.module, owner or None, index, None))
+
+
+def type_name(text: str) -> str:
+    """The last path segment of a written type, without generics or references: the name
+    field summaries key a type by (`&mut Learner<B>` -> "Learner")."""
+    text = text.strip().lstrip("&").strip()
+    if text.startswith("mut "):
+        text = text[4:]
+    return text.split("<")[0].strip().split("::")[-1].strip()
+
+
+def _derives(attrs: list[Node], frag: Frag) -> frozenset[str]:
+    found: set[str] = set()
+    for attr in attrs:
+        text = frag.text(attr)
+        inner = text[text.find("[") + 1 : text.rfind("]")].strip()
+        if inner.startswith("derive(") and inner.endswith(")"):
+            found.update(part.strip().split("::")[-1] for part in inner[7:-1].split(","))
+    return frozenset(found)
+
+
+Shape = Literal["named", "tuple", "unit"]
+
+
+def _fields(body: Node | None, frag: Frag) -> tuple[tuple[tuple[str, str], ...], Shape]:
+    if body is None:
+        return (), "unit"
+    if body.type == "ordered_field_declaration_list":
+        types = body.children_by_field_name("type")
+        return tuple((str(i), frag.text(t)) for i, t in enumerate(types)), "tuple"
+    fields: list[tuple[str, str]] = []
+    for child in body.named_children:
+        if child.type == "field_declaration":
+            name = child.child_by_field_name("name")
+            declared = child.child_by_field_name("type")
+            if name is not None and declared is not None:
+                fields.append((frag.text(name), frag.text(declared)))
+    return tuple(fields), "named"
+
+
+def _struct(node: Node, module: Module, frag: Frag, vis: Visibility, attrs: list[Node]) -> TypeDecl:
+    fields, shape = _fields(node.child_by_field_name("body"), frag)
+    kind: TypeKind = "union" if node.type == "union_item" else "struct"
+    return TypeDecl(
+        module,
+        _name(node, frag),
+        kind,
+        vis,
+        fields,
+        shape,
+        _derives(attrs, frag),
+    )
+
+
+def _enum(node: Node, module: Module, frag: Frag, vis: Visibility, attrs: list[Node]) -> TypeDecl:
+    variants: list[tuple[str, Shape]] = []
+    body = node.child_by_field_name("body")
+    for child in body.named_children if body is not None else ():
+        if child.type == "enum_variant":
+            _, shape = _fields(child.child_by_field_name("body"), frag)
+            variants.append((_name(child, frag), shape))
+    return TypeDecl(
+        module,
+        _name(node, frag),
+        "enum",
+        vis,
+        derives=_derives(attrs, frag),
+        variants=tuple(variants),
+    )
+
+
+def _macro(node: Node, module: Module, frag: Frag, attrs: list[Node]) -> MacroDecl:
+    rules: list[tuple[Node, Node]] = []
+    for child in node.named_children:
+        if child.type == "macro_rule":
+            left = child.child_by_field_name("left")
+            right = child.child_by_field_name("right")
+            if left is not None and right is not None:
+                rules.append((left, right))
+    exported = any("macro_export" in frag.text(attr) for attr in attrs)
+    return MacroDecl(module, _name(node, frag), tuple(rules), exported, node.start_byte, frag.data)
 
 
 def _path_attr(attrs: list[Node], frag: Frag) -> str | None:
@@ -158,20 +417,10 @@ def _cfg_allows(attrs: list[Node], frag: Frag, config: BuildConfig) -> bool:
     return True
 
 
-def _collect_const(node: Node, frag: Frag, items: FileItems) -> None:
-    name = node.child_by_field_name("name")
-    value = node.child_by_field_name("value")
-    if name is None or value is None:
-        return
-    if value.type == "boolean_literal":
-        items.consts[frag.text(name)] = ir.Lit("bool", frag.text(value), frag.span(value))
-
-
-def _collect_use(
-    node: Node, module: Module, frag: Frag, imports: dict[str, tuple[str, ...]]
-) -> None:
+def _collect_use(node: Node, module: Module, frag: Frag, vis: Visibility, items: FileItems) -> None:
     # `use` trees are shallow; an explicit stack keeps this iterative anyway.
     stack: list[tuple[Node, tuple[str, ...]]] = [(node, ())]
+    span = frag.span(node)
     while stack:
         current, base = stack.pop()
         kind = current.type
@@ -180,12 +429,24 @@ def _collect_use(
             if path and path[-1] == "self":
                 path = path[:-1]
             if path:
-                imports[path[-1]] = absolute(path, module)
+                items.uses.append(UseDecl(module, path, path[-1], vis, span))
+                items.imports[path[-1]] = absolute(path, module)
         elif kind == "use_as_clause":
             target = current.child_by_field_name("path")
             alias = current.child_by_field_name("alias")
             if target is not None and alias is not None:
-                imports[frag.text(alias)] = absolute(base + _segments(target, frag), module)
+                path = base + _segments(target, frag)
+                if path and path[-1] == "self":
+                    path = path[:-1]
+                name = frag.text(alias)
+                items.uses.append(UseDecl(module, path, name, vis, span))
+                if name != "_":
+                    items.imports[name] = absolute(path, module)
+        elif kind == "use_wildcard":
+            prefix = tuple(
+                segment for child in current.named_children for segment in _segments(child, frag)
+            )
+            items.uses.append(UseDecl(module, base + prefix, None, vis, span))
         elif kind == "scoped_use_list":
             path_node = current.child_by_field_name("path")
             list_node = current.child_by_field_name("list")
@@ -197,9 +458,12 @@ def _collect_use(
 
 
 def absolute(path: tuple[str, ...], module: Module) -> tuple[str, ...]:
-    """A path written in `module` with leading `self`/`super` made crate-absolute."""
+    """A path written in `module` with leading `self`/`super`/`crate` made crate-absolute
+    (rooted at `module`'s crate)."""
     if not path:
         return path
+    if path[0] == "crate":
+        return (module[0], *path[1:])
     if path[0] == "self":
         return (*module, *path[1:])
     if path[0] == "super":

@@ -357,12 +357,13 @@ Expr: TypeAlias = (
 
 @dataclass(frozen=True, slots=True)
 class Let:
-    """`let pattern = init else { otherwise };`."""
+    """`let pattern: type_text = init else { otherwise };`."""
 
     pattern: Pat
     init: Expr | None
     otherwise: Block | None
     span: Span
+    type_text: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,11 +16,20 @@ from typing import Any
 from tree_sitter import Node
 
 from burnlint.analysis.syntax import ir
+from burnlint.analysis.syntax.expand import expand
 from burnlint.analysis.syntax.lower_control import lower_if, lower_loop, lower_match
 from burnlint.analysis.syntax.lower_patterns import lower_pattern
-from burnlint.analysis.syntax.macros import lower_macro
+from burnlint.analysis.syntax.macros import EXPRESSION_LIKE, lower_macro
 from burnlint.analysis.syntax.scopes import Scopes
-from burnlint.analysis.syntax.tree import Frag, Gen, path_segments, qualified_path
+from burnlint.analysis.syntax.tree import (
+    ExpandedFrag,
+    Frag,
+    Gen,
+    find_at,
+    parse_fragment,
+    path_segments,
+    qualified_path,
+)
 
 STATEMENT_TYPES = frozenset(
     {
@@ -66,6 +75,12 @@ COMMENT_TYPES = frozenset({"line_comment", "block_comment"})
 NON_ITEM_TYPES = frozenset({"line_comment", "block_comment", "attribute_item"})
 
 
+MAX_EXPANSION_DEPTH = 4
+"""Macros expanding to macros are followed this deep (a recursive rule stops here)."""
+MacroLookup = Callable[[tuple[str, ...]], "tuple[tuple[tuple[Node, Node], ...], bytes] | None"]
+"""An invocation path -> the rules (matcher, transcriber) it names and the text they are in."""
+
+
 class LoweringBudget(Exception):
     """The analysis' time budget ran out while lowering a function."""
 
@@ -79,6 +94,10 @@ class BodyLowerer:
         self._scopes = Scopes(wants_scope)
         self.deadline = math.inf
         """When lowering gives up with `LoweringBudget` (`time.monotonic()` seconds)."""
+        self.macros: MacroLookup | None = None
+        """Finds the `macro_rules!` an invocation path names (set once names are resolved)."""
+        self.expanded: set[ir.Span] = set()
+        """The invocations lowered from their expansion (their spans cover generated code)."""
 
     def _run(self, first: Gen) -> Any:
         stack: list[Gen] = [first]
@@ -146,6 +165,58 @@ class BodyLowerer:
         function.binding_names = dict(scopes.names)
         return function
 
+    def _expand(self, node: Node, frag: Frag) -> tuple[Node, ExpandedFrag] | None:
+        """The expression a crate-local `macro_rules!` invocation expands to, if it does."""
+        depth = frag.depth if isinstance(frag, ExpandedFrag) else 0
+        if self.macros is None or depth >= MAX_EXPANSION_DEPTH:
+            return None
+        name_node = node.child_by_field_name("macro")
+        tree = next((c for c in node.children if c.type == "token_tree"), None)
+        if name_node is None or tree is None:
+            return None
+        path = tuple(p.strip() for p in frag.text(name_node).split("::") if p.strip())
+        found = self.macros(path) if path else None
+        if found is None:
+            return None
+        rules, data = found
+        text = expand(rules, data, tree, frag.data)
+        if text is None:
+            return None
+        parsed, offset, expanded = parse_fragment(text.encode(), b"fn __burnlint() { (", b"); }")
+        encoded = len(text.encode())
+        root = find_at(parsed.root_node, offset, EXPRESSION_LIKE)
+        if root is None or root.end_byte != offset + encoded or parsed.root_node.has_error:
+            return None
+        span = frag.span(node)
+        return root, ExpandedFrag(expanded, 0, frag.file, span, depth + 1)
+
+    def constant(self, node: Node, owner: str | None) -> ir.Function:
+        """Lower a `const_item` or `static_item` as a function without parameters whose body
+        is the initializer (so its value is computed like any function's result)."""
+        frag = self._frag
+        self._scopes = scopes = Scopes(self._wants_scope)
+        name_node = node.child_by_field_name("name")
+        value_node = node.child_by_field_name("value")
+        declared = node.child_by_field_name("type")
+        span = frag.span(node)
+        body = None
+        if value_node is not None:
+            tail = self._run(self._expr(value_node, frag))
+            body = ir.Block((), tail, frag.span(value_node))
+        function = ir.Function(
+            name=frag.text(name_node) if name_node is not None else "?",
+            owner=owner,
+            params=(),
+            body=body,
+            span=span,
+            name_span=frag.span(name_node) if name_node is not None else span,
+            return_type=frag.text(declared) if declared is not None else "",
+            has_self=False,
+        )
+        function.binding_count = len(scopes.names)
+        function.binding_names = dict(scopes.names)
+        return function
+
     def _block(self, node: Node, frag: Frag) -> Gen:
         self._scopes.push()
         stmts: list[ir.Stmt] = []
@@ -189,7 +260,7 @@ class BodyLowerer:
             if pat_node is not None
             else ir.PWild(frag.span(node))
         )
-        return ir.Let(pattern, init, otherwise, frag.span(node))
+        return ir.Let(pattern, init, otherwise, frag.span(node), type_text)
 
     def _expr(self, node: Node, frag: Frag) -> Gen:
         span = frag.span(node)
@@ -295,6 +366,11 @@ class BodyLowerer:
                 return ir.MethodCall(parts[0], "index", (parts[1],), span, name_span)
             return ir.Opaque(tuple(parts), span)
         if kind == "macro_invocation":
+            expansion = self._expand(node, frag)
+            if expansion is not None:
+                found, inner = expansion
+                self.expanded.add(inner.pinned)
+                return (yield ("expr", found, inner))
             return (yield from lower_macro(node, frag))
         # Ranges, let chains handled by `lower_condition`, and everything else: keep the parts.
         parts = []

@@ -88,7 +88,7 @@ def _fragment_expr(piece: tuple[int, int], frag: Frag) -> Gen:
     text = frag.data[start:end]
     tree, offset, data = parse_fragment(text, b"fn __burnlint() { (", b"); }")
     found = find_at(tree.root_node, offset, EXPRESSION_LIKE)
-    inner = Frag(data, frag.delta + start - offset, frag.file)
+    inner = frag.derive(data, frag.delta + start - offset)
     if found is None or found.end_byte != offset + len(text):
         return ir.Opaque((), ir.Span(start + frag.delta, end + frag.delta, frag.file))
     return (yield ("expr", found, inner))
@@ -99,7 +99,7 @@ def _fragment_pattern(piece: tuple[int, int], frag: Frag) -> Gen:
     text = frag.data[start:end]
     tree, offset, data = parse_fragment(text, b"fn __burnlint() { match () { ", b" => {} } }")
     arm = find_at(tree.root_node, offset, frozenset({"match_pattern"}))
-    inner = Frag(data, frag.delta + start - offset, frag.file)
+    inner = frag.derive(data, frag.delta + start - offset)
     if arm is None or not arm.named_children:
         return ir.PWild(ir.Span(start + frag.delta, end + frag.delta, frag.file)), None
     pattern = yield ("pat", arm.named_children[0], inner)

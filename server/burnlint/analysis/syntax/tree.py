@@ -32,6 +32,30 @@ class Frag:
         """The node's source text."""
         return self.data[node.start_byte : node.end_byte].decode("utf-8", errors="replace")
 
+    def derive(self, data: bytes, delta: int) -> Frag:
+        """A fragment re-parsed from part of this one (offsets still map into the file)."""
+        return Frag(data, delta, self.file)
+
+
+NO_SPAN = ir.Span(0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class ExpandedFrag(Frag):
+    """Text a macro invocation expanded to: it is not in the file, so every node of it spans
+    the whole invocation (`pinned`); `depth` counts nested expansions."""
+
+    pinned: ir.Span = NO_SPAN
+    depth: int = 1
+
+    def span(self, node: Node) -> ir.Span:
+        """The invocation's range, whatever part of the expansion `node` is."""
+        return self.pinned
+
+    def derive(self, data: bytes, delta: int) -> Frag:
+        """Fragments re-parsed inside an expansion stay pinned to the invocation."""
+        return ExpandedFrag(data, delta, self.file, self.pinned, self.depth)
+
 
 Request = tuple[str, Node, Frag]
 """("expr" | "pat" | "block", node, fragment): lower this node and send the result back."""

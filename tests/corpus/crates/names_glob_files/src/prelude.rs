@@ -1,0 +1,4 @@
+//! The crate prelude: a glob re-export of the shared helpers.
+//@ clean
+
+pub use crate::common::*;

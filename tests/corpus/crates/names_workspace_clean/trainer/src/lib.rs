@@ -1,0 +1,4 @@
+//! Training steps built on the `render-core` member.
+//@ clean
+
+pub mod step;
