@@ -511,11 +511,16 @@ class LoadedCrate:
 
 
 def load_crate(
-    path: Path, targets: dict[Path, tuple[str, str]], everything: bool = False
+    path: Path,
+    targets: dict[Path, tuple[str, str]],
+    everything: bool = False,
+    context: Mapping[Path, str] | None = None,
 ) -> LoadedCrate:
     """The crate around `path`: the `targets` (resolved path -> (shown path, text), e.g. open
     editor buffers) plus every other `.rs` file of the crate read from disk as context (or as
-    targets too, with `everything`)."""
+    targets too, with `everything`), and the files of the crates it depends on (from
+    `context`, unsaved editor text by path, else from disk)."""
+    context = context or {}
     crate = find_crate(path)
     inputs = [
         _Input(Target(p, shown, p), shown, True, text) for p, (shown, text) in targets.items()
@@ -531,8 +536,8 @@ def load_crate(
     for item in inputs:
         if item.root != "crate":
             # An open buffer of a dependency is what the editor shows: use it, not the disk.
-            opened = targets.get(item.path)
-            item.text = opened[1] if opened is not None else _read(item.file, None, {})
+            opened = context.get(item.path)
+            item.text = opened if opened is not None else _read(item.file, None, {})
     inputs = [i for i in inputs if i.text is not None]
     return LoadedCrate(crate, _crate_files(crate, inputs), [i.path for i in inputs], graph)
 

@@ -38,6 +38,7 @@ def forget_crates() -> None:
     _resolved_dir.cache_clear()
     _lock_version.cache_clear()
     _lib_name.cache_clear()
+    _workspace_dependencies.cache_clear()
 
 
 _NO_CRATE = CrateInfo(None, "", BuildConfig(), "", None, "no Cargo.toml found")
@@ -182,19 +183,26 @@ def _workspace_path(folder: Path, key: str) -> tuple[Path, object]:
     """Where `[workspace.dependencies] key = { path = .. }` points, from the nearest workspace
     root above `folder`."""
     for root in (folder, *folder.parents):
-        manifest = root / "Cargo.toml"
-        try:
-            data = tomllib.loads(manifest.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-            continue
-        workspace = data.get("workspace")
-        if isinstance(workspace, dict):
-            table = cast(dict[str, Any], cast(dict[str, Any], workspace).get("dependencies", {}))
+        table = _workspace_dependencies(root / "Cargo.toml")
+        if table is not None:
             spec = table.get(key)
             if isinstance(spec, dict):
                 return root, cast(dict[str, Any], spec).get("path")
             return root, None
     return folder, None
+
+
+@lru_cache(maxsize=256)
+def _workspace_dependencies(manifest: Path) -> dict[str, Any] | None:
+    """`[workspace.dependencies]` of a workspace root manifest (None: not a workspace root)."""
+    try:
+        data = tomllib.loads(manifest.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return None
+    workspace = data.get("workspace")
+    if not isinstance(workspace, dict):
+        return None
+    return cast(dict[str, Any], cast(dict[str, Any], workspace).get("dependencies", {}))
 
 
 def crate_graph(crate: CrateInfo, limit: int = 64) -> list[CrateInfo]:

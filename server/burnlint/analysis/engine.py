@@ -204,8 +204,19 @@ def _reachable(program: Program, api: ApiModel) -> Iterator[FunctionDecl]:
     roots = [d for d in local if api.may_fire(texts[d.uid])]
     reached = _dependency_reach([d for d in decls if d.module[0] != "crate"], texts, api)
     if reached:
-        pattern = _word_pattern(reached)
-        roots.extend(d for d in local if d not in roots and pattern.search(texts[d.uid]))
+        # Of the dependency functions that may reach a sink, those the crate names are
+        # analyzed; the ones whose summary does reach one make their callers roots.
+        named = _word_pattern(reached).findall(b"\n".join(texts[d.uid] for d in local))
+        wanted = {name.decode() for name in named}
+        hits: set[str] = set()
+        for decl in decls:
+            if decl.module[0] != "crate" and decl.name in wanted:
+                summary = program.summary(decl)
+                if summary is not None and summary.hits:
+                    hits.add(decl.name)
+        if hits:
+            pattern = _word_pattern(hits)
+            roots.extend(d for d in local if d not in roots and pattern.search(texts[d.uid]))
     done: set[int] = set()
     frontier = roots
     while frontier:

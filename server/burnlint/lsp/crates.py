@@ -16,7 +16,7 @@ from burnlint.analysis.engine import Analyzer, CrateSession, Options
 from burnlint.analysis.findings import Finding
 from burnlint.analysis.syntax.source import SourceFile
 from burnlint.checking import load_crate, read_source
-from burnlint.project import find_crate
+from burnlint.project import crate_graph, find_crate
 from burnlint.walk import discover
 
 logger = logging.getLogger(__name__)
@@ -52,6 +52,8 @@ class _Entry:
     index: dict[Path, int]
     buffered: set[Path]
     """Files whose text came from an editor buffer rather than from disk."""
+    context: set[Path]
+    """Files of dependency crates whose text came from an editor buffer."""
     everything: bool
     options: Options
 
@@ -91,16 +93,23 @@ class CrateCache:
                 del self._entries[key]
 
     def analyze(
-        self, anchor: Path, buffers: dict[Path, str], options: Options, everything: bool
+        self,
+        anchor: Path,
+        buffers: dict[Path, str],
+        options: Options,
+        everything: bool,
+        context: dict[Path, str] | None = None,
     ) -> CrateReport:
         """Analyze the crate around `anchor`: `buffers` (path -> unsaved text) are reported on,
-        and with `everything` every other file of the crate too."""
+        and with `everything` every other file of the crate too; `context` holds the unsaved
+        text of other open files (those of the crates it depends on are used)."""
         key = crate_key(anchor)
         entry = self._entries.get(key)
+        context = context or {}
         if entry is not None and self._reusable(entry, buffers, options, everything):
-            self._sync(entry, buffers)
+            self._sync(entry, buffers, context)
         else:
-            entry = self._build(anchor, buffers, options, everything)
+            entry = self._build(anchor, buffers, options, everything, context)
             self._entries[key] = entry
         session = entry.session
         report = CrateReport()
@@ -126,9 +135,21 @@ class CrateCache:
         targets = {path for path, i in entry.index.items() if entry.session.files[i].target}
         return targets == set(buffers)
 
-    def _sync(self, entry: _Entry, buffers: dict[Path, str]) -> None:
+    def _sync(self, entry: _Entry, buffers: dict[Path, str], context: dict[Path, str]) -> None:
         """Swap changed buffers in; files no longer open go back to their text on disk."""
         session = entry.session
+        used = {path: text for path, text in context.items() if path in entry.index}
+        for path in entry.context - set(used):
+            text = read_source(path, str(path), None)
+            if text is not None:
+                index = entry.index[path]
+                session.update(index, SourceFile(session.files[index].source.path, text))
+        for path, text in used.items():
+            index = entry.index[path]
+            old = session.files[index].source
+            if old.text != text:
+                session.update(index, SourceFile(old.path, text, previous=old))
+        entry.context = set(used)
         for path in entry.buffered - set(buffers):
             text = read_source(path, str(path), None)
             if text is not None:
@@ -143,14 +164,35 @@ class CrateCache:
         entry.buffered = set(buffers)
 
     def _build(
-        self, anchor: Path, buffers: dict[Path, str], options: Options, everything: bool
+        self,
+        anchor: Path,
+        buffers: dict[Path, str],
+        options: Options,
+        everything: bool,
+        context: dict[Path, str],
     ) -> _Entry:
         targets = {path: (str(path), text) for path, text in buffers.items()}
-        loaded = load_crate(anchor, targets, everything)
+        loaded = load_crate(anchor, targets, everything, context)
         logger.debug("analyzing crate %s (%d files)", loaded.crate.manifest, len(loaded.files))
         session = CrateSession(self.analyzer, loaded.files, options, loaded.crate, loaded.graph)
         index = {path: i for i, path in enumerate(loaded.paths)}
-        return _Entry(session, loaded.paths, index, set(buffers), everything, options)
+        used = {path for path in context if path in index}
+        return _Entry(session, loaded.paths, index, set(buffers), used, everything, options)
+
+
+def dependents(path: Path, keys: set[Path]) -> set[Path]:
+    """Of the crates `keys`, those that depend (directly or not) on the crate of `path`."""
+    owner = find_crate(path).manifest
+    if owner is None:
+        return set()
+    found: set[Path] = set()
+    for key in keys:
+        crate = find_crate(key)
+        if crate.manifest not in (None, owner) and any(
+            dep.manifest == owner for dep in crate_graph(crate)
+        ):
+            found.add(key)
+    return found
 
 
 def crate_files(folder: Path) -> dict[Path, list[Path]]:

@@ -21,7 +21,7 @@ from burnlint.checking import describe_size
 from burnlint.config import ConfigError, is_excluded, settings_for
 from burnlint.config import Settings as ProjectSettings
 from burnlint.lsp.convert import SOURCE, ConvertOptions
-from burnlint.lsp.crates import CrateCache, forget_manifests
+from burnlint.lsp.crates import CrateCache, crate_key, dependents, forget_manifests
 from burnlint.lsp.documents import OpenDocument, path_of
 from burnlint.lsp.jobs import Buffer, Job, JobResult, digest, run_job
 
@@ -66,6 +66,8 @@ class Pipeline:
         self._published: dict[str, tuple[int | None, str]] = {}
         self._running: set[str] = set()
         self._last_edit: dict[str, float] = {}
+        self._followers: set[str] = set()
+        """Documents analyzed because a crate they depend on changed (they do not cascade)."""
         self.config_problems: set[str] = set()
         """Configuration errors already shown to the user."""
 
@@ -134,8 +136,31 @@ class Pipeline:
         finally:
             self._running.discard(uri)
         # Files changed on disk while this run read them; the run scheduled since replaces it.
+        follower = uri in self._followers
+        self._followers.discard(uri)
         if epoch == self.disk_epoch:
-            self.deliver(result, uri)
+            # A dependent's run was not asked for by its own document: a pulling client must
+            # be told to pull again.
+            self.deliver(result, "" if follower else uri)
+        if job.anchor is not None and not follower:
+            self._recheck_dependents(job.anchor)
+
+    def _recheck_dependents(self, anchor: Path) -> None:
+        """Analyze again the open files of crates that depend on `anchor`'s crate (a workspace
+        member's helper changed: its callers in other members may have changed too)."""
+        by_crate: dict[Path, str] = {}
+        for doc in self.server.documents.all():
+            if doc.path is not None:
+                by_crate.setdefault(crate_key(doc.path), doc.uri)
+        own = crate_key(anchor)
+        by_crate.pop(own, None)
+        if not by_crate:
+            return
+        for key in dependents(anchor, set(by_crate)):
+            follower = by_crate[key]
+            # One run per dependent crate reports all its open files; it does not cascade.
+            self._followers.add(follower)
+            self.schedule(follower, 0)
 
     def job_for(self, uri: str) -> Job | None:
         """A snapshot of everything a run for `uri` needs; None when there is nothing to do."""

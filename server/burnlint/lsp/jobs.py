@@ -90,8 +90,14 @@ def run_job(cache: CrateCache, job: Job) -> JobResult:
     else:
         key = crate_key(job.anchor)
         buffers = {p: b for p, b in job.buffers.items() if crate_key(p) == key}
+        # Open files of other crates: a dependency's unsaved edit is what its callers see.
+        others = {p: b.text for p, b in job.buffers.items() if p not in buffers}
         report = cache.analyze(
-            job.anchor, {p: b.text for p, b in buffers.items()}, job.options, job.everything
+            job.anchor,
+            {p: b.text for p, b in buffers.items()},
+            job.options,
+            job.everything,
+            others,
         )
         uris = {str(p): b.uri for p, b in buffers.items()}
         result.used = {b.uri: b.version for b in buffers.values()}

@@ -8,6 +8,7 @@ the join of everything any method of the type stores in the field.
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -67,6 +68,7 @@ class Program:
         self.defs = DefMap((), self._crate_deps)
         self._by_owner: dict[str, list[FunctionDecl]] = {}
         self._methods: dict[str, list[FunctionDecl]] = {}
+        self._relevant: set[int] | None = None
         self._summaries: dict[int, Summary] = {}
         self._observations: dict[int, dict[ObservationKey, Observation]] = {}
         self._in_progress: set[int] = set()
@@ -100,6 +102,7 @@ class Program:
         )
         self._by_owner = {}
         self._methods = {}
+        self._relevant = None
         for unit in self.units:
             lookup = self._macro_lookup(unit.module)
             for decl in (*unit.items.functions, *unit.items.constants):
@@ -296,7 +299,10 @@ class Program:
         """The program's methods a method call may reach: by the receiver's types when they are
         known (on `self`: the caller's own type), else the only method of that name."""
         if types:
-            return self.defs.methods(sorted(types), name, trait)
+            found = self.defs.methods(sorted(types), name, trait)
+            # A method that cannot touch burn's values is not worth a summary (the call stays
+            # unknown, as before types were known); deciding that is cheap, analyzing is not.
+            return found if any(self.relevant(d) for d in found) else []
         if on_self:
             if caller.self_type is not None:
                 return self.defs.methods([caller.self_type], name)
@@ -307,6 +313,50 @@ class Program:
             ]
         candidates = self._methods.get(name, [])
         return candidates if len(candidates) == 1 else []
+
+    def relevant(self, decl: FunctionDecl) -> bool:
+        """Whether a function may handle burn values: its text names burn's API vocabulary,
+        a program type whose fields do, or (by name) another such function."""
+        if self._relevant is None:
+            self._relevant = self._relevant_functions()
+        return decl.uid in self._relevant
+
+    def _relevant_functions(self) -> set[int]:
+        words = {w for w in self.api.vocabulary if _SPECIFIC.search(w)}
+        for unit in self.units:
+            words.update(_specific_imports(unit.items))
+        names: dict[int, set[str]] = {}
+        fields: dict[int, set[str]] = {}
+        for decl in self.decls:
+            data = self.units[decl.file].source.data
+            text = data[decl.node.start_byte : decl.node.end_byte]
+            names[decl.uid] = {m.decode() for m in _IDENTIFIER.findall(text)}
+            fields[decl.uid] = {m.decode() for m in _SELF_FIELD.findall(text)}
+        types = [t for unit in self.units for t in unit.items.types if t.fields]
+        while True:
+            more = {
+                t.name
+                for t in types
+                if t.name not in words
+                and any(words & set(_IDENTIFIER_STR.findall(f)) for _, f in t.fields)
+            }
+            if not more:
+                break
+            words |= more
+        relevant = {uid for uid, used in names.items() if used & words}
+        # Then what relevant functions call, and what writes the fields they read (a flag a
+        # setter stores may decide which context a relevant method builds).
+        found: list[FunctionDecl] = [d for d in self.decls if d.uid in relevant]
+        rest: list[FunctionDecl] = [d for d in self.decls if d.uid not in relevant]
+        while found and rest:
+            callees = {d.name for d in found}
+            read: set[str] = set()
+            for decl in found:
+                read |= fields[decl.uid]
+            found = [d for d in rest if names[d.uid] & callees or fields[d.uid] & read]
+            relevant.update(d.uid for d in found)
+            rest = [d for d in rest if d.uid not in relevant]
+        return relevant
 
     def constant_value(self, segments: tuple[str, ...], caller: FunctionDecl) -> Value | None:
         """The value of the constant or static a path names (computed like a function's
@@ -381,7 +431,9 @@ class Program:
         if owner not in self._owners_done:
             self._owners_done.add(owner)
             for decl in self._by_owner.get(owner, []):
-                self.summary(decl)
+                # A method that names nothing of burn's cannot store burn facts in a field.
+                if self.relevant(decl):
+                    self.summary(decl)
         value = self._fields.get((owner, name))
         if reader is not None:
             self._reads.setdefault(reader, {})[(owner, name)] = value
@@ -394,3 +446,21 @@ class Program:
             self._writers.setdefault(key, set()).add(self._stack[-1])
         old = self._fields.get(key)
         self._fields[key] = value if old is None else join(old, value)
+
+
+_SPECIFIC = re.compile(
+    r"(?i)autodiff|dispatch|checkpoint|grad|context|ctx|enabled|disabled|track|inner"
+)
+"""What the names of burn's autodiff and dispatch API have in common (and `Tensor`, `Device`,
+`new` or `from_data`, which all code names, do not)."""
+
+
+def _specific_imports(items: FileItems) -> set[str]:
+    """The names under which a file imports burn's autodiff/dispatch items
+    (`DispatchAutodiffContext as Ctx` gives `Ctx`)."""
+    return {name for name, path in items.imports.items() if path and _SPECIFIC.search(path[-1])}
+
+
+_IDENTIFIER = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
+_IDENTIFIER_STR = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_SELF_FIELD = re.compile(rb"\bself\s*\.\s*([A-Za-z_][A-Za-z0-9_]*)")

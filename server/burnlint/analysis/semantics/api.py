@@ -97,6 +97,9 @@ class ApiModel:
     by_last_segment: dict[str, tuple[ApiRule, ...]]
     glob_rules: tuple[ApiRule, ...]
     scope_names: frozenset[str]
+    vocabulary: frozenset[str]
+    """Every name the API rules and sinks know (calls' last segments, methods, structs,
+    context fields): code that names none of them cannot handle burn's values directly."""
     trigger_words: tuple[bytes, ...]
     trigger: re.Pattern[bytes] = field(default=re.compile(b"(?!)"))
     """The trigger words where they can be code that reaches a sink: a call or variant
@@ -207,6 +210,14 @@ def build_model(specs: list[tuple[str, dict[str, Any]]]) -> ApiModel:
         by_last_segment={k: tuple(v) for k, v in by_last.items()},
         glob_rules=tuple(globs),
         scope_names=frozenset(scope_names),
+        vocabulary=frozenset(
+            {
+                *(w for w in by_last if w.isidentifier()),
+                *(w for w in by_method if w.isidentifier()),
+                *scope_names,
+                *(p for rule in rules for path in rule.calls for p in path if p.isidentifier()),
+            }
+        ),
         trigger_words=tuple(sorted(word.encode() for word in triggers)),
         trigger=_trigger_pattern(triggers),
     )

@@ -35,6 +35,8 @@ from burnlint.analysis.semantics.items import (
 DefKind = Literal["mod", "fn", "const", "type", "ctor", "variant", "assoc", "extern", "macro"]
 Namespace = Literal["types", "values", "macros"]
 NAMESPACES: tuple[Namespace, ...] = ("types", "values", "macros")
+MAX_GLOB_DEPTH = 32
+"""Globs of globs are followed this deep (a pathological chain stops here)."""
 POINTERS = frozenset({"Box", "Arc", "Rc", "RefCell", "Cell", "Mutex", "RwLock", "Cow", "Pin"})
 """Wrappers a method call sees through (auto-deref) when it looks for the receiver's type."""
 
@@ -69,6 +71,10 @@ class _Scope:
     )
     globs: list[tuple[Module, Visibility]] = field(default_factory=list[tuple[Module, Visibility]])
     extern_globs: list[tuple[str, ...]] = field(default_factory=list[tuple[str, ...]])
+
+    def put(self, ns: Namespace, name: str, binding: _Binding) -> None:
+        """Bind `name` in `ns` (replacing what was there)."""
+        self.names[ns][name] = binding
 
 
 @dataclass(slots=True)
@@ -109,7 +115,15 @@ class DefMap:
         self._impls_of_trait: dict[str, list[_Impl]] = {}
         self._trait_members: dict[str, dict[str, list[FunctionDecl]]] = {}
         self._extern_aliases: dict[str, dict[str, str]] = {}
+        self._macro_names: set[str] = set()
+        self._resolved: dict[tuple[Module, tuple[str, ...], Namespace], Def | None] = {}
+        self._types_memo: dict[tuple[Module, str, str | None, bool], str | None] = {}
+        self._memo: dict[tuple[Module, str, Namespace], _Binding | None] | None = None
+        """Lookups through globs, remembered once imports are resolved (None until then)."""
         units = list(units)
+        self._bindable: set[str] = set()
+        """Every name anything in the program binds: a path starting with another name can only
+        be another crate's, so its import need not wait for globs."""
         self._declare(units)
         self._resolve_imports([use for unit in units for use in unit.items.uses])
         self._index_impls(units)
@@ -122,18 +136,19 @@ class DefMap:
             scope = self._scopes[module] = _Scope()
             if len(module) > 1:
                 parent = self._scope(module[:-1])
-                parent.names["types"].setdefault(
-                    module[-1], _Binding(Def("mod", module), "pub", False, True)
-                )
+                if module[-1] not in parent.names["types"]:
+                    parent.put(
+                        "types", module[-1], _Binding(Def("mod", module), "pub", False, True)
+                    )
         return scope
 
     def _define(
         self, module: Module, ns: Namespace, name: str, target: Def, vis: Visibility
     ) -> None:
-        names = self._scope(module).names[ns]
-        old = names.get(name)
+        scope = self._scope(module)
+        old = scope.names[ns].get(name)
         if old is None or not old.item or old.target.kind == "mod":
-            names[name] = _Binding(target, vis, False, True)
+            scope.put(ns, name, _Binding(target, vis, False, True))
 
     def _declare(self, units: list[CrateUnit]) -> None:
         for unit in units:
@@ -141,14 +156,14 @@ class DefMap:
             self._scope(unit.module)
             for module, vis in items.inline_modules.items():
                 self._scope(module)
-                self._scope(module[:-1]).names["types"][module[-1]] = _Binding(
-                    Def("mod", module), vis, False, True
+                self._scope(module[:-1]).put(
+                    "types", module[-1], _Binding(Def("mod", module), vis, False, True)
                 )
             for mod in items.mods:
                 child = (*mod.parent, mod.name)
                 self._scope(child)
-                self._scope(mod.parent).names["types"][mod.name] = _Binding(
-                    Def("mod", child), mod.vis, False, True
+                self._scope(mod.parent).put(
+                    "types", mod.name, _Binding(Def("mod", child), mod.vis, False, True)
                 )
             for decl in items.functions:
                 if decl.owner is None and decl.impl is None and not decl.build_off:
@@ -167,6 +182,7 @@ class DefMap:
                 if decl.kind == "struct" and decl.shape != "named":
                     self._define(decl.module, "values", decl.name, Def("ctor", path), decl.vis)
             for macro in items.macros:
+                self._macro_names.add(macro.name)
                 crate_macros = self._crate_macros.setdefault(macro.module[0], {})
                 crate_macros.setdefault(macro.name, macro)
                 own = (*macro.module, macro.name)
@@ -182,6 +198,14 @@ class DefMap:
                 self._extern_aliases.setdefault(module[0], {})[alias] = name
 
     def _resolve_imports(self, uses: list[UseDecl]) -> None:
+        for scope in self._scopes.values():
+            for names in scope.names.values():
+                self._bindable.update(names)
+        self._bindable.update(use.alias or "" for use in uses)
+        for deps in self._deps.values():
+            self._bindable.update(deps)
+        for aliases in self._extern_aliases.values():
+            self._bindable.update(aliases)
         pending = list(uses)
         final = False
         while pending:
@@ -196,7 +220,6 @@ class DefMap:
                     progress = True
                 else:
                     waiting.append(use)
-            progress = self._propagate_globs() or progress
             pending = waiting
             if progress:
                 final = False
@@ -206,8 +229,7 @@ class DefMap:
                 # Nothing more can come in through globs: what is still unknown is another
                 # crate's path (or names nothing).
                 final = True
-        while self._propagate_globs():
-            pass
+        self._memo = {}
 
     def _import(self, use: UseDecl, final: bool) -> bool:
         if use.alias is None:
@@ -244,35 +266,20 @@ class DefMap:
         if use.alias == "_":
             return True
         for ns, target in resolved.items():
-            names = self._scope(use.module).names[ns]
-            old = names.get(use.alias)
+            scope = self._scope(use.module)
+            old = scope.names[ns].get(use.alias)
             if old is None or old.glob:
-                names[use.alias] = _Binding(target, use.vis, False)
+                scope.put(ns, use.alias, _Binding(target, use.vis, False))
         return True
 
     def _bind_glob(
         self, module: Module, ns: Namespace, name: str, target: Def, vis: Visibility
     ) -> bool:
-        names = self._scope(module).names[ns]
-        if name in names:
+        scope = self._scope(module)
+        if name in scope.names[ns]:
             return False
-        names[name] = _Binding(target, vis, True)
+        scope.put(ns, name, _Binding(target, vis, True))
         return True
-
-    def _propagate_globs(self) -> bool:
-        changed = False
-        for module, scope in list(self._scopes.items()):
-            for source, vis in scope.globs:
-                source_scope = self._scopes.get(source)
-                if source_scope is None:
-                    continue
-                for ns in NAMESPACES:
-                    for name, binding in list(source_scope.names[ns].items()):
-                        if self._visible(binding.vis, source, module) and self._bind_glob(
-                            module, ns, name, binding.target, _narrow(vis, binding.vis)
-                        ):
-                            changed = True
-        return changed
 
     @staticmethod
     def _visible(vis: Visibility, owner: Module, viewer: Module) -> bool:
@@ -318,12 +325,49 @@ class DefMap:
 
     # ---- queries ------------------------------------------------------------------------
 
-    def _lookup(self, module: Module, name: str, ns: Namespace) -> Def | None:
+    def _binding(self, module: Module, name: str, ns: Namespace) -> _Binding | None:
+        """What `name` is bound to in `module`: its own items and explicit imports first, then
+        what its globs bring in (looked up through them, never copied: a prelude glob of a
+        large module costs nothing until a name is asked for)."""
+        memo = self._memo
+        key = (module, name, ns)
+        if memo is not None and key in memo:
+            return memo[key]
+        found: _Binding | None = None
         scope = self._scopes.get(module)
         if scope is not None:
+            found = scope.names[ns].get(name)
+            if found is None and scope.globs:
+                found = self._through_globs(module, name, ns)
+        if memo is not None:
+            memo[key] = found
+        return found
+
+    def _through_globs(self, module: Module, name: str, ns: Namespace) -> _Binding | None:
+        seen = {module}
+        stack: list[tuple[Module, Visibility, int]] = [
+            (source, vis, 0) for source, vis in reversed(self._scopes[module].globs)
+        ]
+        while stack:
+            source, vis, depth = stack.pop()
+            if source in seen or depth > MAX_GLOB_DEPTH:
+                continue
+            seen.add(source)
+            scope = self._scopes.get(source)
+            if scope is None:
+                continue
             binding = scope.names[ns].get(name)
             if binding is not None:
-                return binding.target
+                if self._visible(binding.vis, source, module):
+                    return _Binding(binding.target, _narrow(vis, binding.vis), True)
+                continue
+            stack.extend((inner, _narrow(vis, v), depth + 1) for inner, v in reversed(scope.globs))
+        return None
+
+    def _lookup(self, module: Module, name: str, ns: Namespace) -> Def | None:
+        binding = self._binding(module, name, ns)
+        if binding is not None:
+            return binding.target
         if ns == "types":
             crate = module[0]
             dep = self._deps.get(crate, {}).get(name)
@@ -370,7 +414,7 @@ class DefMap:
             if current is None and rest:
                 current = self._lookup(module, first, "values")
             if current is None:
-                if importing and not final:
+                if importing and not final and first in self._bindable:
                     raise _Wait
                 rooted = (module[0], first)
                 if rooted in self._scopes and module[0] == "crate":
@@ -412,20 +456,23 @@ class DefMap:
         return None
 
     def _lookup_in(self, module: Module, name: str, ns: Namespace) -> Def | None:
-        scope = self._scopes.get(module)
-        if scope is None:
-            return None
-        binding = scope.names[ns].get(name)
+        binding = self._binding(module, name, ns)
         return binding.target if binding is not None else None
 
     def resolve(
         self, module: Module, path: tuple[str, ...], ns: Namespace = "values"
     ) -> Def | None:
         """What an expression or type path written in `module` names, or None (unknown)."""
+        key = (module, path, ns)
+        if key in self._resolved:
+            return self._resolved[key]
         try:
-            return self._walk(module, path, ns)
+            found = self._walk(module, path, ns)
         except _Wait:  # pragma: no cover - only raised while imports are resolved
-            return None
+            found = None
+        if self._memo is not None:
+            self._resolved[key] = found
+        return found
 
     def expand(self, module: Module, path: tuple[str, ...]) -> tuple[str, ...]:
         """`path` with its first segment replaced by what it names (for the API model, which
@@ -523,6 +570,18 @@ class DefMap:
     ) -> str | None:
         """The type key a written type names (through references, smart pointers and aliases);
         None for a type that is not the program's (unless `extern`: then its written path)."""
+        key = (module, text, self_type, extern)
+        if self._memo is not None:
+            if key in self._types_memo:
+                return self._types_memo[key]
+            found = self._resolve_type(module, text, self_type, extern)
+            self._types_memo[key] = found
+            return found
+        return self._resolve_type(module, text, self_type, extern)
+
+    def _resolve_type(
+        self, module: Module, text: str, self_type: str | None, extern: bool
+    ) -> str | None:
         for _ in range(8):
             text = _strip_type(text)
             if not text:
@@ -561,6 +620,8 @@ class DefMap:
 
     def macro(self, module: Module, path: tuple[str, ...]) -> MacroDecl | None:
         """The `macro_rules!` a macro invocation path names, if the program defines it."""
+        if not path or path[-1] not in self._macro_names:
+            return None
         if len(path) == 1:
             local = self._crate_macros.get(module[0], {}).get(path[0])
             if local is not None:
