@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from burnlint import __version__
-from burnlint.analysis.crate import ERAS
+from burnlint.analysis.crate import ERAS, detect_era
 from burnlint.analysis.findings import Finding, Suppressed
 from burnlint.analysis.suppress import unused_finding
 from burnlint.atomic import write_atomic
@@ -332,7 +332,13 @@ def _render(
     if args.format == "json":
         from burnlint.report.json_report import render_json
 
-        return render_json(findings, run.files, problems, suppressed)
+        eras: dict[tuple[str, str], int] = {}
+        for result in run.results:
+            if result.era:
+                key = (result.era, result.era_reason)
+                eras[key] = eras.get(key, 0) + 1
+        listed = [(era, reason, count) for (era, reason), count in sorted(eras.items())]
+        return render_json(findings, run.files, problems, suppressed, listed)
     if args.format == "sarif":
         docs = {s.docs_url for s in run.settings.values() if s.docs_url}
         from burnlint.report.sarif import render_sarif
@@ -393,7 +399,7 @@ def _config(args: argparse.Namespace, entries: tuple[Entry, ...]) -> int:
     except ConfigError as error:
         print(f"burnlint: error: configuration: {error}", file=sys.stderr)
         return EXIT_ERROR
-    sys.stdout.write(render_settings(settings, args.format))
+    sys.stdout.write(render_settings(settings, args.format, detect_era(Path(args.path))))
     return EXIT_CLEAN
 
 

@@ -18,10 +18,20 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 
 CONTEXT = "context"
 CHECKPOINTING = "checkpointing"
-ERAS = (CONTEXT, CHECKPOINTING)
+GENERIC = "generic"
+DISPATCH_ERAS = (CONTEXT, CHECKPOINTING)
+"""The eras whose dispatch API users can touch; the knowledge base's panics are written per era."""
+ERAS = (*DISPATCH_ERAS, GENERIC)
+"""Every era: `generic` is burn <= 0.21 (generic `Tensor<B, D, K>`, `DispatchTensor` fields
+`pub(crate)`), where no dispatch rule applies and nothing is analyzed."""
 BURN_CRATES = ("burn", "burn-dispatch", "burn-core", "burn-tensor")
-_VERSION = re.compile(r"(\d+)\.(\d+)\.(\d+)(?:-pre\.(\d+))?")
-_CONTEXT_MARKERS = re.compile(rb"DispatchAutodiffContext|\bwithout_autodiff\b|\bautodiff\s*:")
+_VERSION = re.compile(r"(\d+)\.(\d+)(?:\.(\d+))?(?:-pre\.(\d+))?")
+_CONTEXT_MARKERS = re.compile(
+    # `autodiff:` as a field (not the module path `autodiff::`, nor a `bool` flag of the
+    # user's own struct).
+    rb"DispatchAutodiffContext|\bwithout_autodiff\b"
+    rb"|\bautodiff\s*:(?!:)(?!\s*(?:bool|true|false)\b)"
+)
 _CHECKPOINTING_MARKERS = re.compile(
     rb"\bcheckpointing\s*:|\.checkpointing\b|\bCheckpointingStrategy::None\b|\.no_grad\(\)"
 )
@@ -55,19 +65,32 @@ class CrateInfo:
         )
 
 
-def era_from_version(version: str) -> str | None:
-    """The era of a published burn version; None when the version does not decide it."""
+def era_from_version(version: str, git: bool = False) -> str | None:
+    """The era of a burn version (a `Cargo.lock` version or a requirement such as `"0.20"` or
+    `"^0.21"`); None when the version does not decide it. A git revision carries the version of
+    the release before it (burn's main said 0.21.0 while the `checkpointing` API was public, and
+    0.22.0-pre.3 while the context API landed), so only later versions decide it there."""
     match = _VERSION.search(version)
     if match is None:
         return None
-    major, minor, patch, pre = (int(g) if g is not None else None for g in match.groups())
-    assert major is not None and minor is not None and patch is not None
+    major, minor, _, pre = (int(g) if g is not None else None for g in match.groups())
+    assert major is not None and minor is not None
     if (major, minor) > (0, 22) or ((major, minor) == (0, 22) and (pre is None or pre >= 4)):
         return CONTEXT
+    if git and ((major, minor) < (0, 22) or pre == 3):
+        return None
     if (major, minor) < (0, 22):
-        # The dispatch API before 0.22 only had the `checkpointing` field.
-        return CHECKPOINTING
-    return None
+        return GENERIC
+    return CHECKPOINTING
+
+
+def _describe_era(era: str, version: str, where: str) -> str:
+    what = {
+        GENERIC: "generic `Tensor<B, D, K>` API, dispatch rules do not apply",
+        CHECKPOINTING: "`checkpointing` field API",
+        CONTEXT: "`DispatchAutodiffContext` API",
+    }[era]
+    return f"burn {version} in {where} ({what})"
 
 
 def era_from_text(data: bytes) -> tuple[str, str]:
@@ -77,6 +100,27 @@ def era_from_text(data: bytes) -> tuple[str, str]:
     if checkpointing > context:
         return CHECKPOINTING, "the file uses the `checkpointing` field (burn 2026-08 API)"
     return CONTEXT, "burn >= 0.22.0-pre.4 API (`DispatchAutodiffContext`) assumed"
+
+
+def detect_era(path: Path, limit: int = 2000) -> tuple[str, str] | None:
+    """The era a check of `path` would use without configuration, and why; None outside a crate.
+    When the manifest and lock file do not decide it, the crate's code is read (at most `limit`
+    files) for the guess a check makes."""
+    crate = find_crate(path)
+    if crate.manifest is None:
+        return None
+    if crate.era is not None:
+        return crate.era, crate.era_reason
+    texts: list[bytes] = []
+    for index, file in enumerate(sorted(crate.manifest.parent.rglob("*.rs"))):
+        if index >= limit or "target" in file.relative_to(crate.manifest.parent).parts:
+            continue
+        try:
+            texts.append(file.read_bytes())
+        except OSError:
+            continue
+    era, reason = era_from_text(b"\n".join(texts))
+    return era, f"{crate.era_reason}; {reason}" if crate.era_reason else reason
 
 
 def find_crate(path: Path) -> CrateInfo:
@@ -149,12 +193,17 @@ def _describe(manifest: Path, data: dict[str, Any]) -> CrateInfo:
         enabled.add(name)
         pending.extend(str(dep) for dep in cast(list[Any], features.get(name, [])))
     version, burn_features = _burn_dependency(data)
-    lock_version = _lock_version(manifest.parent)
-    version = lock_version or version
-    era = era_from_version(version) if version else None
-    reason = (
-        f"burn {version} in {manifest.name if not lock_version else 'Cargo.lock'}" if era else ""
-    )
+    lock_version, lock_git = _lock_version(manifest.parent)
+    if lock_version:
+        era = era_from_version(lock_version, lock_git)
+        reason = _describe_era(era, lock_version, "Cargo.lock") if era else ""
+        if lock_git and not era:
+            reason = f"burn {lock_version} from git in Cargo.lock does not decide the era"
+        version = lock_version
+    else:
+        git = bool(version) and not _VERSION.search(version)
+        era = era_from_version(version) if version and not git else None
+        reason = _describe_era(era, version, manifest.name) if era else ""
     autodiff_features = _autodiff_features(features)
     assume = frozenset({"autodiff"}) | autodiff_features
     config = BuildConfig(enabled=frozenset(enabled), declared=declared, assume_on=assume)
@@ -226,18 +275,22 @@ def _autodiff_features(features: dict[str, Any]) -> frozenset[str]:
 
 
 @lru_cache(maxsize=4096)
-def _lock_version(folder: Path) -> str:
-    """The burn-dispatch version in the nearest Cargo.lock at or above `folder` (cached per
-    folder through its parent, so a workspace lock is read once)."""
+def _lock_version(folder: Path) -> tuple[str, bool]:
+    """The burn-dispatch version in the nearest Cargo.lock at or above `folder`, and whether it
+    comes from git (cached per folder through its parent, so a workspace lock is read once)."""
     lock = folder / "Cargo.lock"
     try:
         text = lock.read_text(encoding="utf-8")
     except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
-        return "" if folder.parent == folder else _lock_version(folder.parent)
+        return ("", False) if folder.parent == folder else _lock_version(folder.parent)
     except (OSError, UnicodeDecodeError):
-        return ""
-    match = re.search(r'name = "burn-dispatch"\nversion = "([^"]+)"', text)
-    return match.group(1) if match else ""
+        return "", False
+    match = re.search(
+        r'name = "burn-dispatch"\nversion = "([^"]+)"(?:\nsource = "([a-z]+)\+)?', text
+    )
+    if match is None:
+        return "", False
+    return match.group(1), match.group(2) == "git"
 
 
 _PATH_MOD = re.compile(

@@ -10,7 +10,7 @@ from functools import cached_property
 from burnlint.analysis import ir
 from burnlint.analysis.api import ApiModel, build_model
 from burnlint.analysis.cfg import BuildConfig
-from burnlint.analysis.crate import CrateInfo, era_from_text
+from burnlint.analysis.crate import GENERIC, CrateInfo, era_from_text
 from burnlint.analysis.findings import FileResult, Finding, Range, Related
 from burnlint.analysis.fixes import build_fixes
 from burnlint.analysis.items import FileItems, FunctionDecl, Module, collect_items
@@ -256,7 +256,10 @@ class CrateSession:
             # Guessed from the text only when needed: a crate without dispatch vocabulary
             # is never analyzed, and counting markers in megabytes of text is not free.
             targets = b"\n".join(f.source.data for f in self.files if f.target)
-            self._era = era_from_text(targets)
+            era, reason = era_from_text(targets)
+            if self.crate.era_reason:
+                reason = f"{self.crate.era_reason}; {reason}"
+            self._era = era, reason
         return self._era
 
     @property
@@ -273,6 +276,9 @@ class CrateSession:
         if self.program is None:
             api = self.analyzer.api
             if not any(f.target for f in self.files):
+                return None
+            if self._era is not None and self._era[0] == GENERIC:
+                # burn <= 0.21: the dispatch API is out of users' reach; no rule applies.
                 return None
             if not any(api.may_fire(f.source.data) for f in self.files):
                 return None
@@ -300,7 +306,8 @@ class CrateSession:
         """Findings for every target file (analyzing whatever is not analyzed yet)."""
         program = self._program()
         if program is None:
-            results = [FileResult(f.source.path) for f in self.files]
+            era, reason = self._era or ("", "")
+            results = [FileResult(f.source.path, era=era, era_reason=reason) for f in self.files]
             for file, result in zip(self.files, results, strict=True):
                 if file.target:
                     result.unused = Suppressions.parse(file.source).unused([], self.options.select)
@@ -323,4 +330,12 @@ class CrateSession:
                 result.notes.append(
                     "the file has syntax errors; burnlint analyzed what it could parse"
                 )
+        # A stop in a file read only for context (a callee's summary) leaves the targets'
+        # findings incomplete too: say so on the first target, never silently.
+        first = next((i for i, unit in enumerate(program.units) if unit.target), None)
+        if first is not None:
+            for file, note in program.notes:
+                if not program.units[file].target:
+                    shown = program.units[file].source.path
+                    results[first].notes.append(f"{note} (in {shown}, read for context)")
         return results
