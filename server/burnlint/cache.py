@@ -24,7 +24,7 @@ from burnlint.analysis.findings import Edit, FileResult, Finding, Fix, Position,
 from burnlint.analysis.rules.suppress import Suppressed, Unused
 from burnlint.atomic import write_atomic
 
-FORMAT = 1
+FORMAT = 2
 DEFAULT_DIR = ".burnlint_cache"
 _GITIGNORE = "# Created by burnlint; the whole folder is a cache.\n*\n"
 _TAG = (

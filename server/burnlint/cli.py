@@ -25,6 +25,7 @@ from burnlint.kb.export import add_kb_arguments, run_kb
 from burnlint.kb.load import KBError, load_kb
 from burnlint.kb.model import Entry
 from burnlint.progress import Progress
+from burnlint.project import detect_era
 from burnlint.report.text import Style, render_finding, render_statistics, render_summary
 
 if TYPE_CHECKING:
@@ -332,7 +333,13 @@ def _render(
     if args.format == "json":
         from burnlint.report.json_report import render_json
 
-        return render_json(findings, run.files, problems, suppressed)
+        eras: dict[tuple[str, str], int] = {}
+        for result in run.results:
+            if result.era:
+                key = (result.era, result.era_reason)
+                eras[key] = eras.get(key, 0) + 1
+        listed = [(era, reason, count) for (era, reason), count in sorted(eras.items())]
+        return render_json(findings, run.files, problems, suppressed, listed)
     if args.format == "sarif":
         docs = {s.docs_url for s in run.settings.values() if s.docs_url}
         from burnlint.report.sarif import render_sarif
@@ -393,7 +400,7 @@ def _config(args: argparse.Namespace, entries: tuple[Entry, ...]) -> int:
     except ConfigError as error:
         print(f"burnlint: error: configuration: {error}", file=sys.stderr)
         return EXIT_ERROR
-    sys.stdout.write(render_settings(settings, args.format))
+    sys.stdout.write(render_settings(settings, args.format, detect_era(Path(args.path))))
     return EXIT_CLEAN
 
 

@@ -7,7 +7,7 @@ Keys (kebab-case, like Cargo's):
 - `ignore = [...]`: codes never reported, applied after `select`.
 - `severity = { BD004 = "warning" }`: per-code severity (`error`, `warning`, `info`, `hint`).
 - `exclude = ["generated/**"]`: gitignore-style globs, relative to the config file's directory.
-- `era = "context" | "checkpointing"`: force the burn API era instead of detecting it.
+- `era = "context" | "checkpointing" | "generic"`: force the burn API era instead of detecting it.
 - `docs-url = "https://team.example/burnlint/{code}.html"`: link template (`{code}`, `{slug}`).
 - `budget = 5.0`: seconds of analysis per file.
 - `max-file-size = "8MiB"`: larger files are reported and skipped (bytes, or a size with a unit:
@@ -313,10 +313,14 @@ def is_excluded(settings: Settings, path: Path) -> bool:
     return _exclude_spec(settings.exclude).match_file(text)
 
 
-def render_settings(settings: Settings, fmt: str = "text") -> str:
+def render_settings(
+    settings: Settings, fmt: str = "text", detected: tuple[str, str] | None = None
+) -> str:
     """The settings for `burnlint config PATH`: `text` prints TOML-like `key = value  # origin`
     lines (unset values as bare words: `all`, `auto`, `none`); `json` prints
-    `{"config": path or null, "settings": {...}, "origins": {...}}` with kebab-case keys."""
+    `{"config": path or null, "settings": {...}, "origins": {...}}` with kebab-case keys.
+    `detected` is the era `auto` decides for the path's crate and why: a `# detected era`
+    line, and `"detected_era": {"era", "reason"}` in JSON."""
     values: dict[str, Any] = {
         "select": None if settings.select is None else sorted(settings.select),
         "ignore": sorted(settings.ignore),
@@ -331,7 +335,10 @@ def render_settings(settings: Settings, fmt: str = "text") -> str:
     config = None if settings.source is None else _display(settings.source)
     origins = {key: settings.origins.get(key, DEFAULT_ORIGIN) for key in KEYS}
     if fmt == "json":
-        return json.dumps({"config": config, "settings": values, "origins": origins}, indent=2)
+        document: dict[str, Any] = {"config": config, "settings": values, "origins": origins}
+        if detected is not None:
+            document["detected_era"] = {"era": detected[0], "reason": detected[1]}
+        return json.dumps(document, indent=2)
     if fmt != "text":
         raise ValueError(f"unknown format {fmt!r}: expected 'text' or 'json'")
     unset = {"select": "all", "era": "auto", "docs-url": "none"}
@@ -340,6 +347,8 @@ def render_settings(settings: Settings, fmt: str = "text") -> str:
         value = values[key]
         shown = unset[key] if value is None else _toml_value(value)
         lines.append(f"{key} = {shown}  # {origins[key]}")
+        if key == "era" and value is None and detected is not None:
+            lines.append(f"# detected era: {detected[0]} ({detected[1]})")
     return "\n".join(lines) + "\n"
 
 

@@ -11,27 +11,51 @@ import re
 
 CONTEXT = "context"
 CHECKPOINTING = "checkpointing"
-ERAS = (CONTEXT, CHECKPOINTING)
-_VERSION = re.compile(r"(\d+)\.(\d+)\.(\d+)(?:-pre\.(\d+))?")
-_CONTEXT_MARKERS = re.compile(rb"DispatchAutodiffContext|\bwithout_autodiff\b|\bautodiff\s*:")
+GENERIC = "generic"
+DISPATCH_ERAS = (CONTEXT, CHECKPOINTING)
+"""The eras whose dispatch API users can touch; the knowledge base's panics are written per era."""
+ERAS = (*DISPATCH_ERAS, GENERIC)
+"""Every era: `generic` is burn <= 0.21 (generic `Tensor<B, D, K>`, `DispatchTensor` fields
+`pub(crate)`), where no dispatch rule applies and nothing is analyzed."""
+#: A burn version or requirement: `0.22.0-pre.4`, `0.21`, `^0.20.1`.
+VERSION = re.compile(r"(\d+)\.(\d+)(?:\.(\d+))?(?:-pre\.(\d+))?")
+_CONTEXT_MARKERS = re.compile(
+    # `autodiff:` as a field (not the module path `autodiff::`, nor a `bool` flag of the
+    # user's own struct).
+    rb"DispatchAutodiffContext|\bwithout_autodiff\b"
+    rb"|\bautodiff\s*:(?!:)(?!\s*(?:bool|true|false)\b)"
+)
 _CHECKPOINTING_MARKERS = re.compile(
     rb"\bcheckpointing\s*:|\.checkpointing\b|\bCheckpointingStrategy::None\b|\.no_grad\(\)"
 )
 
 
-def era_from_version(version: str) -> str | None:
-    """The era of a published burn version; None when the version does not decide it."""
-    match = _VERSION.search(version)
+def era_from_version(version: str, git: bool = False) -> str | None:
+    """The era of a burn version (a `Cargo.lock` version or a requirement such as `"0.20"` or
+    `"^0.21"`); None when the version does not decide it. A git revision carries the version of
+    the release before it (burn's main said 0.21.0 while the `checkpointing` API was public, and
+    0.22.0-pre.3 while the context API landed), so only later versions decide it there."""
+    match = VERSION.search(version)
     if match is None:
         return None
-    major, minor, patch, pre = (int(g) if g is not None else None for g in match.groups())
-    assert major is not None and minor is not None and patch is not None
+    major, minor, _, pre = (int(g) if g is not None else None for g in match.groups())
+    assert major is not None and minor is not None
     if (major, minor) > (0, 22) or ((major, minor) == (0, 22) and (pre is None or pre >= 4)):
         return CONTEXT
+    if git and ((major, minor) < (0, 22) or pre == 3):
+        return None
     if (major, minor) < (0, 22):
-        # The dispatch API before 0.22 only had the `checkpointing` field.
-        return CHECKPOINTING
-    return None
+        return GENERIC
+    return CHECKPOINTING
+
+
+def describe_era(era: str, version: str, where: str) -> str:
+    what = {
+        GENERIC: "generic `Tensor<B, D, K>` API, dispatch rules do not apply",
+        CHECKPOINTING: "`checkpointing` field API",
+        CONTEXT: "`DispatchAutodiffContext` API",
+    }[era]
+    return f"burn {version} in {where} ({what})"
 
 
 def era_from_text(data: bytes) -> tuple[str, str]:

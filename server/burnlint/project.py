@@ -15,7 +15,7 @@ from typing import Any, cast
 
 from burnlint.analysis.semantics.cfg import BuildConfig
 from burnlint.analysis.semantics.crates import CrateInfo
-from burnlint.eras import era_from_version
+from burnlint.eras import VERSION, describe_era, era_from_text, era_from_version
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -23,6 +23,27 @@ else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
 BURN_CRATES = ("burn", "burn-dispatch", "burn-core", "burn-tensor")
+
+
+def detect_era(path: Path, limit: int = 2000) -> tuple[str, str] | None:
+    """The era a check of `path` would use without configuration, and why; None outside a crate.
+    When the manifest and lock file do not decide it, the crate's code is read (at most `limit`
+    files) for the guess a check makes."""
+    crate = find_crate(path)
+    if crate.manifest is None:
+        return None
+    if crate.era is not None:
+        return crate.era, crate.era_reason
+    texts: list[bytes] = []
+    for index, file in enumerate(sorted(crate.manifest.parent.rglob("*.rs"))):
+        if index >= limit or "target" in file.relative_to(crate.manifest.parent).parts:
+            continue
+        try:
+            texts.append(file.read_bytes())
+        except OSError:
+            continue
+    era, reason = era_from_text(b"\n".join(texts))
+    return era, f"{crate.era_reason}; {reason}" if crate.era_reason else reason
 
 
 def find_crate(path: Path) -> CrateInfo:
@@ -97,12 +118,17 @@ def _describe(manifest: Path, data: dict[str, Any]) -> CrateInfo:
         enabled.add(name)
         pending.extend(str(dep) for dep in cast(list[Any], features.get(name, [])))
     version, burn_features = _burn_dependency(data)
-    lock_version = _lock_version(manifest.parent)
-    version = lock_version or version
-    era = era_from_version(version) if version else None
-    reason = (
-        f"burn {version} in {manifest.name if not lock_version else 'Cargo.lock'}" if era else ""
-    )
+    lock_version, lock_git = _lock_version(manifest.parent)
+    if lock_version:
+        era = era_from_version(lock_version, lock_git)
+        reason = describe_era(era, lock_version, "Cargo.lock") if era else ""
+        if lock_git and not era:
+            reason = f"burn {lock_version} from git in Cargo.lock does not decide the era"
+        version = lock_version
+    else:
+        git = bool(version) and not VERSION.search(version)
+        era = era_from_version(version) if version and not git else None
+        reason = describe_era(era, version, manifest.name) if era else ""
     autodiff_features = _autodiff_features(features)
     assume = frozenset({"autodiff"}) | autodiff_features
     config = BuildConfig(enabled=frozenset(enabled), declared=declared, assume_on=assume)
@@ -279,18 +305,22 @@ def _autodiff_features(features: dict[str, Any]) -> frozenset[str]:
 
 
 @lru_cache(maxsize=4096)
-def _lock_version(folder: Path) -> str:
-    """The burn-dispatch version in the nearest Cargo.lock at or above `folder` (cached per
-    folder through its parent, so a workspace lock is read once)."""
+def _lock_version(folder: Path) -> tuple[str, bool]:
+    """The burn-dispatch version in the nearest Cargo.lock at or above `folder`, and whether it
+    comes from git (cached per folder through its parent, so a workspace lock is read once)."""
     lock = folder / "Cargo.lock"
     try:
         text = lock.read_text(encoding="utf-8")
     except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
-        return "" if folder.parent == folder else _lock_version(folder.parent)
+        return ("", False) if folder.parent == folder else _lock_version(folder.parent)
     except (OSError, UnicodeDecodeError):
-        return ""
-    match = re.search(r'name = "burn-dispatch"\nversion = "([^"]+)"', text)
-    return match.group(1) if match else ""
+        return "", False
+    match = re.search(
+        r'name = "burn-dispatch"\nversion = "([^"]+)"(?:\nsource = "([a-z]+)\+)?', text
+    )
+    if match is None:
+        return "", False
+    return match.group(1), match.group(2) == "git"
 
 
 _PATH_MOD = re.compile(

@@ -294,7 +294,7 @@ def test_duplicate_panics_are_counted_once_per_message_and_location() -> None:
         (
             f"{REGISTRY}/burn-autodiff-0.21.0/src/runtime/server.rs",
             "burn-autodiff 0.21.0",
-            "checkpointing",
+            "generic",
         ),
         (
             "C:\\Users\\dev\\.cargo\\registry\\src\\index.crates.io-6f17d22bba15001f\\burn-tensor-0.23.1\\src\\lib.rs",

@@ -52,7 +52,8 @@ return {
       -- "openFiles": diagnostics for open buffers; "workspace": for every .rs file of the crate.
       scope = 'openFiles',
       -- burn API era: "auto" detects it from Cargo.toml/Cargo.lock, else from the code;
-      -- "context" (DispatchAutodiffContext) or "checkpointing" (the 2026-08 field) force one.
+      -- "context" (DispatchAutodiffContext), "checkpointing" (the 2026-08 field) or "generic"
+      -- (burn <= 0.21, where no rule applies) force one.
       era = 'auto',
       -- Codes never reported, e.g. { 'BD006' }.
       ignore = {},

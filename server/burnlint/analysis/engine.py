@@ -19,7 +19,7 @@ from burnlint.analysis.semantics.crates import CrateInfo
 from burnlint.analysis.semantics.items import FileItems, FunctionDecl, Module, collect_items
 from burnlint.analysis.syntax import ir
 from burnlint.analysis.syntax.source import SourceFile
-from burnlint.eras import era_from_text
+from burnlint.eras import GENERIC, era_from_text
 from burnlint.kb.model import Entry
 
 __all__ = ["Analyzer", "CrateFile", "CrateSession", "FileResult", "Options"]
@@ -314,7 +314,10 @@ class CrateSession:
             targets = b"\n".join(
                 f.source.data for f in self.files if f.target and f.module[0] == "crate"
             )
-            self._era = era_from_text(targets)
+            era, reason = era_from_text(targets)
+            if self.crate.era_reason:
+                reason = f"{self.crate.era_reason}; {reason}"
+            self._era = era, reason
         return self._era
 
     @property
@@ -331,6 +334,9 @@ class CrateSession:
         if self.program is None:
             api = self.analyzer.api
             if not any(f.target for f in self.files):
+                return None
+            if self._era is not None and self._era[0] == GENERIC:
+                # burn <= 0.21: the dispatch API is out of users' reach; no rule applies.
                 return None
             if not any(api.may_fire(f.source.data) for f in self.files):
                 return None
@@ -360,7 +366,8 @@ class CrateSession:
         """Findings for every target file (analyzing whatever is not analyzed yet)."""
         program = self._program()
         if program is None:
-            results = [FileResult(f.source.path) for f in self.files]
+            era, reason = self._era or ("", "")
+            results = [FileResult(f.source.path, era=era, era_reason=reason) for f in self.files]
             for file, result in zip(self.files, results, strict=True):
                 if file.target:
                     result.unused = Suppressions.parse(file.source).unused([], self.options.select)
@@ -383,4 +390,12 @@ class CrateSession:
                 result.notes.append(
                     "the file has syntax errors; burnlint analyzed what it could parse"
                 )
+        # A stop in a file read only for context (a callee's summary) leaves the targets'
+        # findings incomplete too: say so on the first target, never silently.
+        first = next((i for i, unit in enumerate(program.units) if unit.target), None)
+        if first is not None:
+            for file, note in program.notes:
+                if not program.units[file].target:
+                    shown = program.units[file].source.path
+                    results[first].notes.append(f"{note} (in {shown}, read for context)")
         return results

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from burnlint.atomic import write_atomic
-from burnlint.eras import ERAS
+from burnlint.eras import DISPATCH_ERAS
 from burnlint.kb.match import message_eras
 from burnlint.kb.model import Entry
 
@@ -150,7 +150,7 @@ def entry_markdown(entry: Entry, known: dict[str, Entry], fmt: str) -> str:
         where = f"[{source.path}:{source.line}]({source.url})" if source.line else source.path
         places.setdefault(message, []).append(where)
     for message, _ in entry.all_messages():
-        eras = ", ".join(sorted(message_eras(entry, message), key=ERAS.index))
+        eras = ", ".join(sorted(message_eras(entry, message), key=DISPATCH_ERAS.index))
         where = ", ".join(places.get(message, []))
         out.append(f"| {_cell(eras or 'any')} | {_cell(_code(message))} | {_cell(where)} |")
     out += ["", entry.body.strip(), ""]

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from burnlint.eras import ERAS
+from burnlint.eras import DISPATCH_ERAS
 from burnlint.kb.model import Entry
 
 EXACT, PLACEHOLDER, PREFIX, FRAGMENT = "exact", "placeholder", "prefix", "fragment"
@@ -345,6 +345,6 @@ def message_eras(entry: Entry, message: str) -> frozenset[str]:
     the entry (a variant with an `id` is another API, not another era); `any` means all."""
     eras = {era for era in entry.eras if entry.panic_for(era) == message}
     eras |= {variant.era for variant in entry.variants if variant.message == message}
-    if not eras or not eras <= set(ERAS):
-        return frozenset(ERAS)
+    if not eras or not eras <= set(DISPATCH_ERAS):
+        return frozenset(DISPATCH_ERAS)
     return frozenset(eras)

@@ -29,7 +29,7 @@ class Settings:
     unsafe_fixes: bool = True
     """Offer unsafe fixes as quick fixes (never in fix-all)."""
     era: str | None = None
-    """Force the burn API era (`context`, `checkpointing`); None detects it."""
+    """Force the burn API era (`context`, `checkpointing`, `generic`); None detects it."""
     log_level: str = "warning"
     docs_url: str | None = None
     """Link for a code: `{code}` and `{slug}` are replaced, e.g. `https://example/{code}`."""

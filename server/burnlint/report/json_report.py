@@ -48,9 +48,11 @@ def render_json(
     files: int,
     errors: list[str],
     suppressed: list[Suppressed] | None = None,
+    eras: list[tuple[str, str, int]] | None = None,
 ) -> str:
     """The whole report as a JSON document; `suppressed` lists the findings a suppression
-    comment acknowledged, each with the comment (they count in no total)."""
+    comment acknowledged, each with the comment (they count in no total); `eras` the burn API
+    eras the files were analyzed in: (era, why, how many files)."""
     document = {
         "tool": {"name": "burnlint", "version": __version__},
         "findings": [finding_to_dict(f) for f in findings],
@@ -68,5 +70,8 @@ def render_json(
             "warnings": sum(1 for f in findings if f.severity == "warning"),
         },
         "problems": errors,
+        "eras": [
+            {"era": era, "era_reason": reason, "files": count} for era, reason, count in eras or []
+        ],
     }
     return json.dumps(document, indent=2, ensure_ascii=False)

@@ -80,7 +80,8 @@ def invoke(
         host.closure_depth -= 1
         if call is not None:
             host.invocations.pop()
-    return pairs + returned
+    # The closure's parameters and locals are out of scope once it returns.
+    return [(e.without(closure.scope), v) for e, v in pairs + returned]
 
 
 def adapt(

@@ -14,11 +14,20 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any
 
+from burnlint.analysis.interp import facts as path_facts
 from burnlint.analysis.interp.calls import Calls, Context, Summary
 from burnlint.analysis.interp.closures import adapt, invoke
 from burnlint.analysis.interp.observe import Observer
 from burnlint.analysis.interp.patterns import compare_ctx, known_variants, match_pattern
-from burnlint.analysis.interp.state import Env, Pairs, dedup, merge_envs
+from burnlint.analysis.interp.state import (
+    MAX_DISJUNCTS,
+    Env,
+    Pairs,
+    coarsen,
+    dedup,
+    dedup_pairs,
+    merge_envs,
+)
 from burnlint.analysis.interp.valueops import (
     array_value,
     may_be,
@@ -31,13 +40,27 @@ from burnlint.analysis.interp.valueops import (
     type_hint,
     unwrap,
 )
-from burnlint.analysis.interp.values import FALSE, TRUE, UNIT, UNKNOWN_VALUE, Value, join, join_all
+from burnlint.analysis.interp.values import (
+    FALSE,
+    TRUE,
+    UNIT,
+    UNKNOWN,
+    UNKNOWN_VALUE,
+    Value,
+    join,
+    join_all,
+)
 from burnlint.analysis.semantics.items import FunctionDecl
 from burnlint.analysis.syntax import ir
 
 Gen = Generator[tuple[str, Any, Env], Pairs, Pairs]
 
-MAX_LOOP_ROUNDS = 6
+MAX_LOOP_ROUNDS = 8
+"""Rounds of a loop body at most; a loop stops earlier when its head states stop changing."""
+WIDEN_ROUND = 4
+"""From this round on (or with more than `MAX_LOOP_STATES` head states) a loop's head states are
+joined into one (lossy), which then only grows: loops cost a bounded number of rounds."""
+MAX_LOOP_STATES = 8
 
 
 class Budget(Exception):
@@ -139,10 +162,8 @@ class Interpreter:
             for state_env, values in states:
                 for out_env, value in (yield ("expr", expr, state_env)):
                     nxt.append((out_env, [*values, value]))
-            if len(nxt) > 16:
-                merged = merge_envs([e for e, _ in nxt])
-                width = len(nxt[0][1])
-                nxt = [(merged, [join_all([vals[i] for _, vals in nxt]) for i in range(width)])]
+            if len(nxt) > 1:
+                nxt = _joined_states(nxt)
             states = nxt
         return states
 
@@ -150,6 +171,11 @@ class Interpreter:
         envs = [env]
         for stmt in block.stmts:
             nxt: list[Env] = []
+            if isinstance(stmt, ir.ExprStmt) and isinstance(stmt.expr, ir.Loop):
+                envs = [e for e, _ in (yield from self._loop(stmt.expr, dedup(envs)))]
+                if not envs:
+                    return []
+                continue
             for current in dedup(envs):
                 if isinstance(stmt, ir.Let):
                     nxt.extend((yield from self._let(stmt, current)))
@@ -159,8 +185,12 @@ class Interpreter:
             if not envs:
                 return []
         if block.tail is None:
-            return [(e, UNIT) for e in dedup(envs)]
-        return (yield from self._many(block.tail, envs))
+            pairs = [(e, UNIT) for e in dedup(envs)]
+        else:
+            pairs = yield from self._many(block.tail, envs)
+        # What the block declared is out of scope after it: forgetting it lets path classes
+        # that only differed there join (e.g. at a loop's head).
+        return dedup_pairs([(e.without(block.scope), v) for e, v in pairs])
 
     def _let(self, stmt: ir.Let, env: Env) -> Generator[Any, Any, list[Env]]:
         if stmt.init is None:
@@ -242,7 +272,7 @@ class Interpreter:
         if isinstance(expr, ir.Match):
             return (yield from self._match(expr, env))
         if isinstance(expr, ir.Loop):
-            return (yield from self._loop(expr, env))
+            return (yield from self._loop(expr, [env]))
         if isinstance(expr, ir.Block):
             return (yield ("block", expr, env))
         if isinstance(expr, ir.Return):
@@ -429,7 +459,7 @@ class Interpreter:
             return out
         for current, lvalue in left:
             for right_env, rvalue in (yield ("expr", expr.right, current)):
-                if expr.op in ("==", "!=") and (rvalue.ctx or lvalue.ctx):
+                if expr.op in ("==", "!=") and (rvalue.ctx | lvalue.ctx) - {UNKNOWN}:
                     out.extend(compare_ctx(expr, lvalue, rvalue, right_env))
                 elif expr.op in ("==", "!=") and known_variants(lvalue) and known_variants(rvalue):
                     same = lvalue.boolean & rvalue.boolean
@@ -440,6 +470,8 @@ class Interpreter:
                     if expr.op == "!=":
                         truths = {{"true": "false", "false": "true"}[t] for t in truths}
                     out.append((right_env, Value(boolean=frozenset(truths))))
+                elif expr.op in path_facts.OPERATORS:
+                    out.extend(_compare(expr, right_env))
                 else:
                     out.append((right_env, Value()))
         return out
@@ -455,7 +487,7 @@ class Interpreter:
                     out.append((current, UNIT))
                 else:
                     out.extend((yield ("expr", expr.otherwise, current)))
-        return out
+        return dedup_pairs(out)
 
     def _match(self, expr: ir.Match, env: Env) -> Gen:
         scrutinees = yield ("expr", expr.scrutinee, env)
@@ -479,29 +511,36 @@ class Interpreter:
                             if may_be(guard, "false"):
                                 next_remaining.append(guard_env)
                 remaining = next_remaining
-        return out
+        return dedup_pairs(out)
 
-    def _loop(self, expr: ir.Loop, env: Env) -> Gen:
+    def _loop(self, expr: ir.Loop, envs: list[Env]) -> Gen:
+        """A loop entered in every path class of `envs` at once: the classes share its head
+        states, so classes that become alike in the body are iterated once."""
+        exits: Pairs = []
+        entries: list[Env] = []
+        # A `for` loop's element is kept in the path class (under a binding no local has), so
+        # each class iterates over its own collection.
+        element_slot = -1 - expr.span.start
+        if expr.iterable is not None:
+            for env in envs:
+                for current, iterable in (yield ("expr", expr.iterable, env)):
+                    element = iterable.get_field("elem") or UNKNOWN_VALUE
+                    exits.append((current, UNIT))
+                    entries.append(current.set(element_slot, element))
+            if not entries:
+                return []
+        else:
+            entries = list(envs)
         loop = _Loop(expr.label)
         self._loops.append(loop)
-        exits: Pairs = []
-        element = UNKNOWN_VALUE
-        if expr.iterable is not None:
-            iterables = yield ("expr", expr.iterable, env)
-            env = (
-                merge_envs([e for e, _ in iterables])
-                if len(iterables) > 1
-                else (iterables[0][0] if iterables else env)
-            )
-            elements = [v.get_field("elem") for _, v in iterables]
-            known = [e for e in elements if e is not None]
-            element = join_all(known) if known and len(known) == len(elements) else UNKNOWN_VALUE
-            if not iterables:
-                self._loops.pop()
-                return []
-        seen: dict[Env, None] = {env.normalized(): None}
-        frontier = [env]
-        for round_index in range(MAX_LOOP_ROUNDS + 1):
+        counter = _counter(expr)
+        # A `for` loop's head is the entry of its body (the pattern bound, and a counter's
+        # facts advanced); the other loops' head is before their condition.
+        if expr.kind == "for":
+            entries = [n for e in dedup(entries) for n in self._enter(expr, e, counter, True)]
+        heads: dict[object, Env] = {}
+        frontier = self._widen(heads, dedup(entries), False)
+        for round_index in range(MAX_LOOP_ROUNDS):
             back: list[Env] = []
             for head in frontier:
                 bodies: list[Env] = []
@@ -511,24 +550,168 @@ class Interpreter:
                             bodies.append(cond_env)
                         if may_be(value, "false"):
                             exits.append((cond_env, UNIT))
-                elif expr.kind == "for" and expr.pattern is not None:
-                    bodies.extend(self._match_pattern(expr.pattern, element, head, None)[0])
-                    exits.append((head, UNIT))
                 else:
                     bodies.append(head)
                 for body_env in bodies:
                     back.extend(e for e, _ in (yield ("block", expr.body, body_env)))
-            back.extend(loop.continues)
+            back.extend(e.without(expr.body.scope) for e in loop.continues)
             loop.continues = []
-            frontier = [e for e in dedup(back) if e.normalized() not in seen]
-            for e in frontier:
-                seen[e.normalized()] = None
+            back = dedup(back)
+            if expr.kind == "for":
+                exits.extend((e, UNIT) for e in back)
+                back = [n for e in back for n in self._enter(expr, e, counter, False)]
+            widen = round_index + 1 >= WIDEN_ROUND or len(heads) > MAX_LOOP_STATES
+            frontier = self._widen(heads, dedup(back), widen)
             if not frontier:
                 break
-            if round_index == MAX_LOOP_ROUNDS - 1 or len(seen) > 32:
-                frontier = [merge_envs(list(seen))]
         self._loops.pop()
-        return exits + loop.breaks
+        out = exits + [(e.without(expr.body.scope), v) for e, v in loop.breaks]
+        return dedup_pairs([(e.without((element_slot, element_slot + 1)), v) for e, v in out])
+
+    def _enter(
+        self,
+        expr: ir.Loop,
+        env: Env,
+        counter: tuple[int, path_facts.Atom | None, path_facts.Atom | None, bool] | None,
+        first: bool,
+    ) -> list[Env]:
+        """The body entries of a `for` loop from a state at its head: the pattern bound to the
+        next element; a counter over an integer range starts at the range's start, or goes one
+        past its previous value (what the path knew of it advances)."""
+        if expr.pattern is None:
+            return [env]
+        element = env.get(-1 - expr.span.start) or UNKNOWN_VALUE
+        bound = self._match_pattern(expr.pattern, element, env, None)[0]
+        if counter is None:
+            return bound
+        binding, start, end, inclusive = counter
+        following = {} if first else path_facts.advance(env.facts, binding)
+        # The range's end was read once, when the loop started: the counter stays below it as
+        # long as the path still relates the two (a rebound end forgot that).
+        below_end = end is not None and (
+            first or path_facts.lookup(env.facts, binding, end) != path_facts.ANY
+        )
+        out: list[Env] = []
+        for entry in bound:
+            known = entry.facts
+            if first and start is not None:
+                known = path_facts.learn(known, binding, start, path_facts.EQ)
+            for atom, relation in following.items():
+                known = path_facts.learn(known, binding, atom, relation)
+            if below_end and end is not None:
+                below = frozenset({"<", "="}) if inclusive else path_facts.LT
+                relation = path_facts.lookup(known, binding, end) & below
+                known = path_facts.learn(known, binding, end, relation)
+            out.append(entry.with_facts(known))
+        return out
+
+    def _widen(self, heads: dict[object, Env], entries: list[Env], widen: bool) -> list[Env]:
+        """Record new loop-head states in `heads` (joined per tracked key); returns the ones to
+        run the body from: new keys, or known keys whose join lost path facts. Widening joins
+        every head into one lossy state, which is run again only when it grows."""
+        if widen and len(heads) + len(entries) > 1:
+            # First try joining what agrees on every tensor fact, which loses nothing a sink
+            # checks; only when that still leaves too many is everything joined (lossy).
+            coarse = coarsen([*heads.values(), *entries], MAX_LOOP_STATES)
+            if coarse is not None:
+                changed = [c for c in coarse if heads.get(c.key()) != c]
+                heads.clear()
+                heads.update((c.key(), c) for c in coarse)
+                return changed
+        if widen and len(heads) != 1:
+            merged = merge_envs([*heads.values(), *entries])
+            heads.clear()
+            heads[merged.key()] = merged
+            return [merged]
+        if widen:
+            ((key, old),) = heads.items()
+            merged = merge_envs([old, *entries])
+            if merged.key() == key and merged.facts == old.facts:
+                return []
+            heads.clear()
+            heads[merged.key()] = merged
+            return [merged]
+        frontier: list[Env] = []
+        for entry in entries:
+            key = entry.key()
+            old = heads.get(key)
+            if old is None:
+                heads[key] = entry
+                frontier.append(entry)
+                continue
+            joined = dedup([old, entry])[0]
+            if joined.facts != old.facts or joined.lossy != old.lossy:
+                heads[key] = joined
+                frontier.append(joined)
+        return frontier
+
+
+def _counter(
+    expr: ir.Loop,
+) -> tuple[int, path_facts.Atom | None, path_facts.Atom | None, bool] | None:
+    """`for i in a..b` (or `a..=b`): i's binding, the atoms of a and b, and whether b is in."""
+    iterable = expr.iterable
+    if (
+        expr.kind != "for"
+        or not isinstance(expr.pattern, ir.PBind)
+        or not isinstance(iterable, ir.Opaque)
+        or iterable.kind not in ("range", "range=")
+        or len(iterable.parts) != 2
+    ):
+        return None
+    start, end = (_atom(part) for part in iterable.parts)
+    return expr.pattern.binding, start, end, iterable.kind == "range="
+
+
+def _atom(expr: ir.Expr) -> path_facts.Atom | None:
+    """The atom an integer-valued operand names: a local, or an integer literal."""
+    if isinstance(expr, ir.Var):
+        return expr.binding
+    if isinstance(expr, ir.Lit) and expr.kind == "int":
+        return path_facts.constant(expr.value)
+    if isinstance(expr, ir.Unary) and expr.op == "*":
+        return _atom(expr.operand)
+    return None
+
+
+def _compare(expr: ir.Binary, env: Env) -> Pairs:
+    """`a < b` (any comparison) of two atoms: decided by what the path knows, else the path
+    splits into the classes where it holds and where it does not, each knowing which."""
+    left, right = _atom(expr.left), _atom(expr.right)
+    if left is None or right is None:
+        return [(env, Value())]
+    asserted = path_facts.OPERATORS[expr.op]
+    known = path_facts.lookup(env.facts, left, right)
+    holds, fails = known & asserted, known - asserted
+    if not fails:
+        return [(env, TRUE)]
+    if not holds:
+        return [(env, FALSE)]
+    return [
+        (env.with_facts(path_facts.learn(env.facts, left, right, holds)), TRUE),
+        (env.with_facts(path_facts.learn(env.facts, left, right, fails)), FALSE),
+    ]
+
+
+def _joined_states(
+    states: list[tuple[Env, list[Value]]],
+) -> list[tuple[Env, list[Value]]]:
+    """Join the states of a sequence of operands that agree on every tracked fact (path class
+    and values alike); all of them (lossy) past `MAX_DISJUNCTS` groups."""
+    groups: dict[object, list[tuple[Env, list[Value]]]] = {}
+    for env, values in states:
+        key = (env.key(), tuple(v.tracked() for v in values))
+        groups.setdefault(key, []).append((env, values))
+    lossy = len(groups) > MAX_DISJUNCTS
+    if not lossy and len(groups) == len(states):
+        return states
+    out: list[tuple[Env, list[Value]]] = []
+    for group in [states] if lossy else list(groups.values()):
+        envs = [e for e, _ in group]
+        merged = merge_envs(envs) if lossy else dedup(envs)[0]
+        width = len(group[0][1])
+        out.append((merged, [join_all([vals[i] for _, vals in group]) for i in range(width)]))
+    return out
 
 
 def _is_default_call(expr: ir.Expr | None) -> bool:

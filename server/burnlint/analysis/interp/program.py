@@ -205,6 +205,7 @@ class Program:
         # slow as interpreting on a megabyte of dense code) counts too.
         context.deadline = decl.lowerer.deadline = deadline
         interpreter: Interpreter | None = None
+        started = time.monotonic()
         try:
             interpreter = Interpreter(context, decl)
             summary = interpreter.run()
@@ -222,11 +223,26 @@ class Program:
             self._depth -= 1
             self._stack.pop()
             self._in_progress.discard(decl.uid)
+            self._lend_time(decl.file, time.monotonic() - started)
         self._summaries[decl.uid] = summary
         if interpreter is not None:
             self._observations[decl.uid] = interpreter.observer.observations
             self._used[decl.uid] = dict(interpreter.calls.used)
         return summary
+
+    def _lend_time(self, file: int, spent: float) -> None:
+        """A summary of another file's function, computed inside a caller, spent that file's
+        budget, not the caller's: the caller's file gets the time back (so a stop names the
+        function that used the time)."""
+        if not self._stack:
+            return
+        caller = self._decls[self._stack[-1]].file
+        if caller == file or caller not in self._deadlines:
+            return
+        self._deadlines[caller] += spent
+        for key, context in self._contexts.items():
+            if key[0] == caller:
+                context.deadline = self._deadlines[caller]
 
     def stabilize(self, rounds: int = 3) -> None:
         """Re-analyze functions that read a field or used a callee summary that has changed

@@ -1,16 +1,25 @@
-"""Disjunctive abstract states: one `Env` per path class, with the assumptions it made."""
+"""Disjunctive abstract states: one `Env` per path class, with the assumptions it made.
+
+Path classes only stay apart while they differ in tracked facts (see `Value.tracked`): classes
+that agree on every tracked fact are joined at once (`dedup`), so branches on integers, shapes and
+other untracked values cost one class, not one per path. What a path knows of its integer
+comparisons (`facts`) rides along, and is joined too.
+"""
 
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from burnlint.analysis.interp.values import Step, Value, join
+from burnlint.analysis.interp import facts as path_facts
+from burnlint.analysis.interp.facts import Fact
+from burnlint.analysis.interp.values import OPAQUE, Step, Value, join
 
 Assumption = tuple[int, tuple[Step, ...], str, frozenset[str]]
 """(parameter index, projection, facet, allowed values): what a path assumed of a parameter."""
 
 MAX_DISJUNCTS = 16
+"""Path classes kept apart at one program point; past it they are joined (lossy)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,6 +29,9 @@ class Env:
     values: tuple[tuple[int, Value], ...] = ()
     assumptions: frozenset[Assumption] = frozenset()
     lossy: bool = False
+    facts: tuple[Fact, ...] = ()
+    """How integer locals compare on this path (see `facts`)."""
+    _key: object = field(default=None, init=False, compare=False, repr=False)
 
     def get(self, binding: int) -> Value | None:
         """The value bound to `binding` on this path, if it was bound."""
@@ -30,22 +42,72 @@ class Env:
         return None
 
     def set(self, binding: int, value: Value) -> Env:
-        """A copy with `binding` rebound (a strong update); bindings stay sorted."""
+        """A copy with `binding` rebound (a strong update); bindings stay sorted, and what the
+        path knew of the old value's comparisons is forgotten."""
         values = self.values
         index = bisect.bisect_left(values, binding, key=lambda kv: kv[0])
         if index < len(values) and values[index][0] == binding:
             new = (*values[:index], (binding, value), *values[index + 1 :])
         else:
             new = (*values[:index], (binding, value), *values[index:])
-        return Env(new, self.assumptions, self.lossy)
+        return Env(new, self.assumptions, self.lossy, path_facts.forget(self.facts, binding))
 
     def assume(self, assumption: Assumption) -> Env:
         """A copy that also records an assumption about a parameter."""
-        return Env(self.values, self.assumptions | {assumption}, self.lossy)
+        return Env(self.values, self.assumptions | {assumption}, self.lossy, self.facts)
+
+    def without(self, scope: tuple[int, int]) -> Env:
+        """A copy that forgets the bindings `range(*scope)` (they went out of scope)."""
+        low, high = scope
+        values = self.values
+        if low >= high or not values:
+            return self
+        start = bisect.bisect_left(values, low, key=lambda kv: kv[0])
+        end = bisect.bisect_left(values, high, key=lambda kv: kv[0])
+        if start == end:
+            return self
+        facts = tuple(
+            fact
+            for fact in self.facts
+            if not any(isinstance(a, int) and low <= a < high for a in fact[0])
+        )
+        return Env((*values[:start], *values[end:]), self.assumptions, self.lossy, facts)
+
+    def with_facts(self, facts: tuple[Fact, ...]) -> Env:
+        """A copy knowing `facts` about its integer comparisons."""
+        return Env(self.values, self.assumptions, self.lossy, facts)
 
     def normalized(self) -> Env:
         """Bindings in a canonical order (kept sorted by `set`), so equal states hash equal."""
         return self
+
+    def key(self) -> object:
+        """The tracked facts of this path class: its bindings' `tracked` keys and assumptions.
+        Path classes with equal keys are joined (`dedup`)."""
+        cached = self._key
+        if cached is None:
+            cached = (
+                tuple(
+                    (binding, key)
+                    for binding, value in self.values
+                    if (key := value.tracked()) is not OPAQUE
+                ),
+                self.assumptions,
+            )
+            object.__setattr__(self, "_key", cached)
+        return cached
+
+    def coarse_key(self) -> object:
+        """The `Value.coarse` keys of its bindings and its assumptions: path classes that agree
+        on them can be joined without losing a fact a sink checks (see `coarsen`)."""
+        return (
+            tuple(
+                (binding, key)
+                for binding, value in self.values
+                if (key := value.coarse()) is not OPAQUE
+            ),
+            self.assumptions,
+        )
 
 
 Pairs = list[tuple[Env, Value]]
@@ -54,28 +116,72 @@ Pairs = list[tuple[Env, Value]]
 
 def merge_envs(envs: list[Env]) -> Env:
     """Join several path classes into one; correlations are lost, so the result is lossy."""
+    return _join(envs, lossy=True)
+
+
+def _join(envs: list[Env], lossy: bool) -> Env:
+    if len(envs) == 1 and (envs[0].lossy or not lossy):
+        return envs[0]
     merged: dict[int, Value] = {}
-    counts: dict[int, int] = {}
     for env in envs:
         for binding, value in env.values:
             merged[binding] = join(merged[binding], value) if binding in merged else value
-            counts[binding] = counts.get(binding, 0) + 1
     assumptions = (
         frozenset[Assumption]().union(*(env.assumptions for env in envs))
         if len({env.assumptions for env in envs}) == 1
         else frozenset[Assumption]()
     )
-    return Env(tuple(sorted(merged.items())), assumptions, True)
+    return Env(
+        tuple(sorted(merged.items())),
+        assumptions,
+        lossy or any(env.lossy for env in envs),
+        path_facts.join([env.facts for env in envs]),
+    )
 
 
 def dedup(envs: list[Env]) -> list[Env]:
-    """Remove duplicate path classes and merge when there are too many."""
+    """Join the path classes that agree on every tracked fact (nothing a sink can see is lost),
+    and join them all (lossy) when more than `MAX_DISJUNCTS` remain."""
     if len(envs) <= 1:
         return envs
-    seen: dict[Env, None] = {}
+    groups: dict[object, list[Env]] = {}
     for env in envs:
-        seen.setdefault(env.normalized(), None)
-    out = list(seen)
-    if len(out) > MAX_DISJUNCTS:
-        return [merge_envs(out)]
+        groups.setdefault(env.key(), []).append(env)
+    joined = [_join(list(dict.fromkeys(group)), lossy=False) for group in groups.values()]
+    if len(joined) > MAX_DISJUNCTS:
+        return coarsen(joined, MAX_DISJUNCTS) or [merge_envs(envs)]
+    return joined
+
+
+def coarsen(envs: list[Env], bound: int) -> list[Env] | None:
+    """When more than `bound` path classes remain, join those that agree on their coarse keys
+    (shapes and booleans may differ, tensor facts may not); None when that still leaves more
+    than `bound`."""
+    groups: dict[object, list[Env]] = {}
+    for env in envs:
+        groups.setdefault(env.coarse_key(), []).append(env)
+    if len(groups) > bound:
+        return None
+    return [_join(group, lossy=False) for group in groups.values()]
+
+
+def dedup_pairs(pairs: Pairs) -> Pairs:
+    """`dedup` for (path class, value) pairs: pairs whose path class and value agree on every
+    tracked fact are joined."""
+    if len(pairs) <= 1:
+        return pairs
+    groups: dict[tuple[object, object], list[tuple[Env, Value]]] = {}
+    for env, value in pairs:
+        groups.setdefault((env.key(), value.tracked()), []).append((env, value))
+    if len(groups) == len(pairs):
+        return pairs
+    out: Pairs = []
+    for group in groups.values():
+        if len(group) == 1:
+            out.append(group[0])
+            continue
+        value = group[0][1]
+        for _, other in group[1:]:
+            value = join(value, other)
+        out.append((_join(list(dict.fromkeys(e for e, _ in group)), lossy=False), value))
     return out

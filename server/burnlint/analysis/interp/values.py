@@ -62,6 +62,7 @@ class Value:
     # Derived, never copied by `dataclasses.replace`: a copied cached hash would be stale.
     _hash: int = field(default=0, init=False, compare=False, repr=False)
     depth: int = field(default=0, init=False, compare=False, repr=False)
+    _key: object = field(default=None, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.fields:
@@ -156,6 +157,73 @@ class Value:
             return self.device
         return self.boolean
 
+    def tracked(self) -> object:
+        """What this value says about the facts burn's panics depend on (tensor kind, context,
+        device, strategy, backend, known booleans and variants, parameters, closures, and the
+        same of its fields), as a hashable key; `OPAQUE` when it says nothing about them (an
+        integer, a shape, an unknown). Where it came from is left out. Two path classes whose
+        bindings have equal keys behave alike at every sink, so they can be joined."""
+        cached = self._key
+        if cached is None:
+            cached = _tracked(self)
+            object.__setattr__(self, "_key", cached)
+        return cached
+
+    def coarse(self) -> object:
+        """A coarser `tracked` key: only the tensor, context, device, strategy and backend
+        facts (of the value and, wherever they sit, of its fields) and the parameters and
+        closure it stands for. Path classes that agree on it differ in shapes (an `Option` or a
+        collection), booleans or type hints only; joining them keeps every fact a sink checks."""
+        if self.fields:
+            inner = frozenset(
+                key for _, field_value in self.fields if (key := field_value.coarse()) is not OPAQUE
+            )
+        else:
+            inner = frozenset[object]()
+        # "Unknown" alone says no more than nothing known: sinks judge both "none".
+        facets = tuple(
+            EMPTY if facet == _UNKNOWN_ONLY else facet
+            for facet in (self.tensor, self.ctx, self.device, self.strategy, self.backend)
+        )
+        if not inner and not self.params and self.closure is None and not any(facets):
+            return OPAQUE
+        return (*facets, self.params, self.closure, inner)
+
+
+OPAQUE = ("opaque",)
+"""The `tracked` key of a value that carries no tracked fact."""
+
+
+def _tracked(value: Value) -> object:
+    fields = tuple((name, field_value.tracked()) for name, field_value in value.fields)
+    if (
+        value.tensor <= _UNKNOWN_ONLY
+        and value.ctx <= _UNKNOWN_ONLY
+        and value.device <= _UNKNOWN_ONLY
+        and not value.strategy
+        and not value.backend
+        and not value.boolean
+        and not value.params
+        and value.closure is None
+        and not value.hint
+        and all(key is OPAQUE for _, key in fields)
+    ):
+        return OPAQUE
+    return (
+        value.tensor,
+        value.ctx,
+        value.device,
+        value.strategy,
+        value.backend,
+        value.boolean,
+        value.params,
+        value.closure,
+        value.hint,
+        fields,
+    )
+
+
+_UNKNOWN_ONLY = frozenset({"unknown"})
 
 MAX_DEPTH = 48
 """Deeper struct/tuple/option nesting is forgotten, so pathological input stays cheap."""

@@ -248,6 +248,8 @@ class Closure:
     params: tuple[Pat, ...]
     body: Expr
     span: Span
+    scope: tuple[int, int] = (0, 0)
+    """The binding ids made inside the closure (its parameters too), `range(*scope)`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,6 +317,8 @@ class Opaque:
 
     parts: tuple[Expr, ...]
     span: Span
+    kind: str = ""
+    """"range" for `a..b`, "range=" for `a..=b` (a `for` loop counts over them); else empty."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,6 +328,8 @@ class Block:
     stmts: tuple[Stmt, ...]
     tail: Expr | None
     span: Span
+    scope: tuple[int, int] = (0, 0)
+    """The binding ids made inside the block, `range(*scope)` (ids are given out in order)."""
 
 
 Expr: TypeAlias = (

@@ -219,6 +219,7 @@ class BodyLowerer:
 
     def _block(self, node: Node, frag: Frag) -> Gen:
         self._scopes.push()
+        first = len(self._scopes.names)
         stmts: list[ir.Stmt] = []
         tail: ir.Expr | None = None
         children = [c for c in node.named_children if c.type not in COMMENT_TYPES]
@@ -244,7 +245,8 @@ class BodyLowerer:
                 expr = yield ("expr", child, frag)
                 stmts.append(ir.ExprStmt(expr, frag.span(child)))
         self._scopes.pop()
-        return ir.Block(tuple(stmts), tail, frag.span(node))
+        scope = (first, len(self._scopes.names))
+        return ir.Block(tuple(stmts), tail, frag.span(node), scope)
 
     def _let(self, node: Node, frag: Frag) -> Gen:
         value_node = node.child_by_field_name("value")
@@ -372,7 +374,9 @@ class BodyLowerer:
                 self.expanded.add(inner.pinned)
                 return (yield ("expr", found, inner))
             return (yield from lower_macro(node, frag))
-        # Ranges, let chains handled by `lower_condition`, and everything else: keep the parts.
+        if kind == "range_expression":
+            return (yield from self._range(node, frag, span))
+        # Let chains handled by `lower_condition`, and everything else: keep the parts.
         parts = []
         for child in node.named_children:
             if child.type in ("line_comment", "block_comment", "label"):
@@ -380,6 +384,20 @@ class BodyLowerer:
             if child.type.endswith("_expression") or child.type in ("identifier", "block", "self"):
                 parts.append((yield ("expr", child, frag)))
         return ir.Opaque(tuple(parts), span)
+
+    def _range(self, node: Node, frag: Frag, span: ir.Span) -> Gen:
+        """`a..b` / `a..=b`: the parts are (start, end), an empty placeholder for a missing one."""
+        bounds: list[ir.Expr | None] = [None, None]
+        side = 0
+        inclusive = False
+        for child in node.children:
+            if child.type in ("..", "..=", "..."):
+                side = 1
+                inclusive = child.type != ".."
+            elif child.is_named and child.type not in ("line_comment", "block_comment"):
+                bounds[side] = yield ("expr", child, frag)
+        parts = tuple(b if b is not None else ir.Opaque((), span) for b in bounds)
+        return ir.Opaque(parts, span, "range=" if inclusive else "range")
 
     def _binary(self, node: Node, frag: Frag) -> Gen:
         """`a op b`, or the assignment `a = b` / `a op= b` (its right side is lowered first)."""
@@ -407,6 +425,7 @@ class BodyLowerer:
     def _closure(self, node: Node, frag: Frag) -> Gen:
         span = frag.span(node)
         self._scopes.push()
+        first = len(self._scopes.names)
         params: list[ir.Pat] = []
         params_node = node.child_by_field_name("parameters")
         for child in params_node.named_children if params_node is not None else []:
@@ -416,7 +435,7 @@ class BodyLowerer:
         body_node = node.child_by_field_name("body")
         body = (yield ("expr", body_node, frag)) if body_node is not None else ir.Opaque((), span)
         self._scopes.pop()
-        return ir.Closure(tuple(params), body, span)
+        return ir.Closure(tuple(params), body, span, (first, len(self._scopes.names)))
 
     def _call(self, node: Node, frag: Frag) -> Gen:
         span = frag.span(node)
