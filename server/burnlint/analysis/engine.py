@@ -202,15 +202,16 @@ def _reachable(program: Program, api: ApiModel) -> Iterator[FunctionDecl]:
         texts[decl.uid] = data[decl.node.start_byte : decl.node.end_byte]
     local = [d for d in decls if d.module[0] == "crate"]
     roots = [d for d in local if api.may_fire(texts[d.uid])]
-    reached = _dependency_reach([d for d in decls if d.module[0] != "crate"], texts, api)
-    if reached:
-        # Of the dependency functions that may reach a sink, those the crate names are
-        # analyzed; the ones whose summary does reach one make their callers roots.
-        named = _word_pattern(reached).findall(b"\n".join(texts[d.uid] for d in local))
+    # A dependency's helper that reaches a sink itself (its own text names one) makes the
+    # crate's functions that name it roots too; deeper chains inside dependencies are followed
+    # only from roots (analyzing every dependency's call graph per dependent costs too much).
+    firing = {d.name for d in decls if d.module[0] != "crate" and api.may_fire(texts[d.uid])}
+    if firing:
+        named = _word_pattern(firing).findall(b"\n".join(texts[d.uid] for d in local))
         wanted = {name.decode() for name in named}
         hits: set[str] = set()
         for decl in decls:
-            if decl.module[0] != "crate" and decl.name in wanted:
+            if decl.module[0] != "crate" and decl.name in wanted and decl.name in firing:
                 summary = program.summary(decl)
                 if summary is not None and summary.hits:
                     hits.add(decl.name)
@@ -231,23 +232,6 @@ def _reachable(program: Program, api: ApiModel) -> Iterator[FunctionDecl]:
             break
         pattern = _word_pattern(names)
         frontier = [d for d in local if d.uid not in done and pattern.search(texts[d.uid])]
-
-
-def _dependency_reach(
-    decls: list[FunctionDecl], texts: dict[int, bytes], api: ApiModel
-) -> set[str]:
-    """Names of dependency functions whose text may reach a sink, directly or through other
-    dependency functions (a text-only closure: nothing is analyzed)."""
-    reach: set[str] = {d.name for d in decls if api.may_fire(texts[d.uid])}
-    rest: list[FunctionDecl] = [d for d in decls if d.name not in reach]
-    while reach and rest:
-        pattern = _word_pattern(reach)
-        more: set[str] = {d.name for d in rest if pattern.search(texts[d.uid])}
-        if not more:
-            break
-        reach |= more
-        rest = [d for d in rest if d.name not in reach]
-    return reach
 
 
 def _word_pattern(names: set[str]) -> re.Pattern[bytes]:
