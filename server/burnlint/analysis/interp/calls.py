@@ -109,7 +109,9 @@ class Program(Protocol):
         trait: str | None = None,
     ) -> list[FunctionDecl]: ...
 
-    def constant_value(self, segments: tuple[str, ...], caller: FunctionDecl) -> Value | None: ...
+    def constant_value(
+        self, segments: tuple[str, ...], caller: FunctionDecl, trait_name: str | None = None
+    ) -> Value | None: ...
 
     def declared_types(self, decl: FunctionDecl, text: str) -> frozenset[str]: ...
 
@@ -117,7 +119,7 @@ class Program(Protocol):
 
     def field_types(self, types: frozenset[str], name: str) -> frozenset[str]: ...
 
-    def expand(self, module: Module, segments: tuple[str, ...]) -> tuple[str, ...]: ...
+    def expand(self, module: Module, segments: tuple[str, ...]) -> tuple[tuple[str, ...], ...]: ...
 
     def default_value(self, type_key: str, span: ir.Span) -> Value | None: ...
 
@@ -142,8 +144,14 @@ class Context:
 
     def resolve(self, segments: tuple[str, ...]) -> tuple[str, ...]:
         """A written path with its first segment expanded to what it names here (through
-        imports, globs and re-exports), for the API model's suffix match."""
-        return self.program.expand(self.module, segments)
+        imports, globs and re-exports), for the API model's suffix match; of the candidates a
+        glob of another crate's items leaves, the first the API model knows."""
+        candidates = self.program.expand(self.module, segments)
+        if len(candidates) > 1:
+            for candidate in candidates:
+                if self.api.match_call(candidate, self.era) is not None:
+                    return candidate
+        return candidates[-1] if candidates else segments
 
     def call_rule(self, segments: tuple[str, ...]) -> ApiRule | None:
         """The API rule a written call path matches in this file's era."""
@@ -177,7 +185,7 @@ class Calls:
         """The value of a path expression: a boolean constant, `None`, or an API value."""
         segments = path.segments
         program = self.ctx.program
-        constant = program.constant_value(segments, self.caller)
+        constant = program.constant_value(segments, self.caller, path.trait_name)
         if constant is not None:
             return constant
         if segments == ("None",):
@@ -328,7 +336,12 @@ class Calls:
             for assumptions, ret in summary.cases:
                 current = self._assume_all(env, assumptions, args, arg_exprs)
                 if current is not None:
-                    out.append((current, instantiate(ret, args, expr.span).typed(declared)))
+                    value = instantiate(ret, args, expr.span)
+                    if function.return_type:
+                        # The caller sees the signature's type, as rustc does: a function
+                        # returning `Box<dyn Stage>` hides which impl it built.
+                        value = value.retyped(declared)
+                    out.append((current, value))
         return out
 
     def _assume_all(

@@ -103,8 +103,8 @@ class Program:
         self._by_owner = {}
         self._methods = {}
         self._relevant = None
-        for unit in self.units:
-            lookup = self._macro_lookup(unit.module)
+        for index, unit in enumerate(self.units):
+            lookup = self._macro_lookup(unit.module, index)
             for decl in (*unit.items.functions, *unit.items.constants):
                 decl.lowerer.macros = lookup
             for decl in unit.items.functions:
@@ -114,11 +114,13 @@ class Program:
                 if decl.has_self:
                     self._methods.setdefault(decl.name, []).append(decl)
 
-    def _macro_lookup(self, module: Module) -> MacroLookup:
+    def _macro_lookup(self, module: Module, file: int) -> MacroLookup:
         defs = self.defs
 
-        def lookup(path: tuple[str, ...]) -> tuple[tuple[tuple[Node, Node], ...], bytes] | None:
-            found = defs.macro(module, path)
+        def lookup(
+            path: tuple[str, ...], offset: int
+        ) -> tuple[tuple[tuple[Node, Node], ...], bytes] | None:
+            found = defs.macro(module, path, file, offset)
             return (found.rules, found.data) if found is not None and found.rules else None
 
         return lookup
@@ -360,6 +362,10 @@ class Program:
                 break
             words |= more
         relevant = {uid for uid, used in names.items() if used & words}
+        # Every method of a type that holds burn values (a builder's `with_scale(self) -> Self`
+        # carries the context through, whatever its own text says).
+        holders = {"::".join((*t.module, t.name)) for t in types if t.name in words}
+        relevant.update(d.uid for d in self.decls if d.self_type in holders)
         # Then what relevant functions call, and what writes the fields they read (a flag a
         # setter stores may decide which context a relevant method builds).
         found: list[FunctionDecl] = [d for d in self.decls if d.uid in relevant]
@@ -374,14 +380,26 @@ class Program:
             rest = [d for d in rest if d.uid not in relevant]
         return relevant
 
-    def constant_value(self, segments: tuple[str, ...], caller: FunctionDecl) -> Value | None:
+    def constant_value(
+        self, segments: tuple[str, ...], caller: FunctionDecl, trait_name: str | None = None
+    ) -> Value | None:
         """The value of the constant or static a path names (computed like a function's
         result), or None when the path names none of the program's constants."""
         defs = self.defs
-        if segments[0] == "Self" and len(segments) == 2:
+        if trait_name is not None and len(segments) >= 2:
+            # `<T as Trait>::C`: the trait impl's value (or the trait's default), never T's
+            # inherent constant of the same name.
+            owner = self.type_of_path(segments[:-1], caller)
+            trait = defs.resolve_type(caller.module, trait_name, caller.self_type, extern=True)
+            if owner is None or trait is None:
+                return None
+            found = defs.trait_member(owner, trait, segments[-1])
+            decls = [d for d in found if d.kind == "const"]
+        elif segments[:1] == ("Self",) and len(segments) == 2:
             if caller.self_type is None:
                 return None
-            decls = [d for d in defs.associated(caller.self_type, segments[1]) if d.kind == "const"]
+            name = segments[-1]
+            decls = [d for d in defs.associated(caller.self_type, name) if d.kind == "const"]
         else:
             target = defs.resolve(caller.module, segments)
             if target is None or target.kind not in ("const", "assoc"):
@@ -398,8 +416,8 @@ class Program:
             return None
         return join_all(values).typed(self.declared_types(decls[0], decls[0].return_type))
 
-    def expand(self, module: Module, segments: tuple[str, ...]) -> tuple[str, ...]:
-        """A written path with its first segment replaced by what it names in `module`."""
+    def expand(self, module: Module, segments: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+        """What a written path may stand for in `module` (see `DefMap.expand`)."""
         return self.defs.expand(module, segments)
 
     def default_value(self, type_key: str, span: Span, depth: int = 0) -> Value | None:

@@ -199,6 +199,15 @@ def apply_step(value: Value, step: Step) -> Value:
 
 def instantiate(value: Value, args: list[Value], span: ir.Span) -> Value:
     """Replace parameter references in a summary value by the call's argument values."""
+    if len(value.params) == 1 and value.fields:
+        ((index, steps),) = value.params
+        if not steps and not (value.tensor or value.ctx or value.device):
+            # A parameter with some fields set (`self.ctx = ..; self` in a builder): the
+            # argument with those fields replaced.
+            result = args[index] if index < len(args) else UNKNOWN_VALUE
+            for key, field_value in value.fields:
+                result = result.with_field(key, instantiate(field_value, args, span))
+            return result
     base = replace(
         value,
         params=frozenset(),

@@ -147,6 +147,10 @@ class Value:
             return self
         return replace(self, types=self.types | types)
 
+    def retyped(self, types: frozenset[str]) -> Value:
+        """A copy whose program types are exactly `types`."""
+        return self if types == self.types else replace(self, types=types)
+
     def facet(self, name: str) -> frozenset[str]:
         """One facet by name: "tensor", "ctx", "device"; any other name means the boolean."""
         if name == "tensor":

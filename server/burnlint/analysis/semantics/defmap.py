@@ -116,6 +116,7 @@ class DefMap:
         self._trait_members: dict[str, dict[str, list[FunctionDecl]]] = {}
         self._extern_aliases: dict[str, dict[str, str]] = {}
         self._macro_names: set[str] = set()
+        self._crate_macro_list: dict[tuple[str, str], list[MacroDecl]] = {}
         self._resolved: dict[tuple[Module, tuple[str, ...], Namespace], Def | None] = {}
         self._types_memo: dict[tuple[Module, str, str | None, bool], str | None] = {}
         self._memo: dict[tuple[Module, str, Namespace], _Binding | None] | None = None
@@ -183,10 +184,11 @@ class DefMap:
                     self._define(decl.module, "values", decl.name, Def("ctor", path), decl.vis)
             for macro in items.macros:
                 self._macro_names.add(macro.name)
+                self._crate_macro_list.setdefault((macro.module[0], macro.name), []).append(macro)
                 crate_macros = self._crate_macros.setdefault(macro.module[0], {})
                 crate_macros.setdefault(macro.name, macro)
                 own = (*macro.module, macro.name)
-                self._macros.setdefault(own, macro)
+                self._macros[own] = macro
                 self._define(macro.module, "macros", macro.name, Def("macro", own), "private")
                 if macro.exported:
                     root = (macro.module[0],)
@@ -287,6 +289,9 @@ class DefMap:
             return True
         if vis == "crate":
             return owner[0] == viewer[0]
+        if vis.startswith("in:"):
+            within = tuple(vis[3:].split("::"))
+            return viewer[: len(within)] == within
         return viewer[: len(owner)] == owner
 
     def _index_impls(self, units: list[CrateUnit]) -> None:
@@ -344,24 +349,32 @@ class DefMap:
         return found
 
     def _through_globs(self, module: Module, name: str, ns: Namespace) -> _Binding | None:
+        """The binding the globs of `module` bring in for `name`: the nearest ones (a glob's
+        own names before what its globs bring in); two different items at that distance are
+        ambiguous, as in rustc, and give None (unknown)."""
         seen = {module}
-        stack: list[tuple[Module, Visibility, int]] = [
-            (source, vis, 0) for source, vis in reversed(self._scopes[module].globs)
-        ]
-        while stack:
-            source, vis, depth = stack.pop()
-            if source in seen or depth > MAX_GLOB_DEPTH:
-                continue
-            seen.add(source)
-            scope = self._scopes.get(source)
-            if scope is None:
-                continue
-            binding = scope.names[ns].get(name)
-            if binding is not None:
-                if self._visible(binding.vis, source, module):
-                    return _Binding(binding.target, _narrow(vis, binding.vis), True)
-                continue
-            stack.extend((inner, _narrow(vis, v), depth + 1) for inner, v in reversed(scope.globs))
+        level: list[tuple[Module, Visibility]] = list(self._scopes[module].globs)
+        for _ in range(MAX_GLOB_DEPTH):
+            found: list[_Binding] = []
+            deeper: list[tuple[Module, Visibility]] = []
+            for source, vis in level:
+                if source in seen:
+                    continue
+                seen.add(source)
+                scope = self._scopes.get(source)
+                if scope is None:
+                    continue
+                binding = scope.names[ns].get(name)
+                if binding is None:
+                    deeper.extend((inner, _narrow(vis, v)) for inner, v in scope.globs)
+                elif self._visible(binding.vis, source, module):
+                    found.append(_Binding(binding.target, _narrow(vis, binding.vis), True))
+            if found:
+                targets = {binding.target for binding in found}
+                return found[0] if len(targets) == 1 else None
+            if not deeper:
+                return None
+            level = deeper
         return None
 
     def _lookup(self, module: Module, name: str, ns: Namespace) -> Def | None:
@@ -474,20 +487,42 @@ class DefMap:
             self._resolved[key] = found
         return found
 
-    def expand(self, module: Module, path: tuple[str, ...]) -> tuple[str, ...]:
-        """`path` with its first segment replaced by what it names (for the API model, which
-        matches burn's paths by suffix): `Ctx::Disabled` -> `burn::..::DispatchAutodiffContext::
-        Disabled` when `Ctx` is imported (directly, by a glob, or through re-exports)."""
+    def expand(self, module: Module, path: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+        """What `path` may stand for, for the API model (which matches burn's paths by suffix):
+        its first segment replaced by what it names (`Ctx::Disabled` -> `burn::..::
+        DispatchAutodiffContext::Disabled` when `Ctx` is imported, directly, by a glob or
+        through re-exports); a name nothing here binds may come from a glob of another crate's
+        module or enum (`use burn::..::DispatchAutodiffContext::*; Disabled`): one candidate
+        per such glob, then the path as written."""
         first = path[0] if path else "crate"
         if first in ("crate", "self", "super", "Self"):
-            return path
+            return (path,)
         for ns in ("types", "values") if len(path) > 1 else ("values", "types"):
             found = self._lookup(module, first, ns)
             if found is not None:
                 if found.kind == "extern":
-                    return (*found.path, *path[1:])
-                return (*found.path, *path[1:]) if found.kind != "mod" else path
-        return path
+                    return ((*found.path, *path[1:]),)
+                return ((*found.path, *path[1:]) if found.kind != "mod" else path,)
+        globs = self._extern_globs(module)
+        return (*((*glob, *path) for glob in globs), path)
+
+    def _extern_globs(self, module: Module) -> list[tuple[str, ...]]:
+        """Other crates' modules and enums `module` glob-imports, directly or through its own
+        globs (a prelude's `pub use burn::..::*`)."""
+        found: list[tuple[str, ...]] = []
+        seen: set[Module] = set()
+        stack = [module]
+        while stack and len(seen) < MAX_GLOB_DEPTH * 4:
+            current = stack.pop()
+            if current in seen:
+                continue
+            seen.add(current)
+            scope = self._scopes.get(current)
+            if scope is None:
+                continue
+            found.extend(g for g in scope.extern_globs if g not in found)
+            stack.extend(source for source, _ in scope.globs)
+        return found
 
     def functions(self, target: Def) -> list[FunctionDecl]:
         """The functions a resolved value path names (free functions and associated ones)."""
@@ -618,23 +653,47 @@ class DefMap:
                 return decl.module, text
         return None
 
-    def macro(self, module: Module, path: tuple[str, ...]) -> MacroDecl | None:
-        """The `macro_rules!` a macro invocation path names, if the program defines it."""
+    def macro(
+        self, module: Module, path: tuple[str, ...], file: int = -1, offset: int = -1
+    ) -> MacroDecl | None:
+        """The `macro_rules!` an invocation at `offset` of unit `file` (in `module`) names.
+
+        A bare name follows `macro_rules!` textual scoping: the latest definition above it in
+        the same file, else one of an enclosing module, else an exported one, else any of the
+        crate's (a definition elsewhere reached through `#[macro_use]`)."""
         if not path or path[-1] not in self._macro_names:
             return None
         if len(path) == 1:
-            local = self._crate_macros.get(module[0], {}).get(path[0])
-            if local is not None:
-                return local
+            name = path[0]
+            local = [
+                m
+                for m in self._crate_macro_list.get((module[0], name), [])
+                if m.file == file and m.offset < offset
+            ]
+            if local:
+                return max(local, key=lambda m: m.offset)
+            enclosing = [
+                m
+                for m in self._crate_macro_list.get((module[0], name), [])
+                if m.file != file and module[: len(m.module)] == m.module
+            ]
+            if enclosing:
+                return max(enclosing, key=lambda m: len(m.module))
         target = self.resolve(module, path, "macros")
         if target is not None and target.kind == "macro":
-            return self._macros.get(target.path)
+            found = self._macros.get(target.path)
+            if found is not None:
+                return found
+        if len(path) == 1:
+            return self._crate_macros.get(module[0], {}).get(path[0])
         return None
 
 
 def _narrow(import_vis: Visibility, item_vis: Visibility) -> Visibility:
-    order = {"private": 0, "crate": 1, "pub": 2}
-    return import_vis if order[import_vis] <= order[item_vis] else item_vis
+    def rank(vis: Visibility) -> int:
+        return {"private": 0, "crate": 2, "pub": 3}.get(vis, 1)
+
+    return import_vis if rank(import_vis) <= rank(item_vis) else item_vis
 
 
 def _strip_type(text: str) -> str:

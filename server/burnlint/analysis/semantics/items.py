@@ -24,8 +24,10 @@ from burnlint.analysis.syntax.tree import Frag
 Module = tuple[str, ...]
 """A module path; its first segment names the crate ("crate" for the crate being checked)."""
 
-Visibility = Literal["pub", "crate", "private"]
-"""`pub`; `pub(crate)`/`pub(super)`/`pub(in ..)` (visible inside the crate); or private."""
+Visibility = str
+"""Who may see an item: "pub"; "crate" (`pub(crate)`); "private" (the module and its
+descendants); or "in:" and a module path (`pub(super)`, `pub(in crate::render)`: that module
+and its descendants)."""
 
 BodyKind = Literal["fn", "const"]
 
@@ -134,6 +136,7 @@ class MacroDecl:
     """Where it is defined (a `macro_rules!` is visible textually after its definition)."""
     data: bytes = b""
     """The text of the file that defines it (the rules' nodes point into it)."""
+    file: int = 0
 
 
 @dataclass(slots=True)
@@ -191,7 +194,7 @@ def collect_items(
                 items.skipped_cfg.append(frag.span(child))
                 continue
             kind = child.type
-            vis = _visibility(child, frag)
+            vis = _visibility(child, frag, current)
             if kind in ("function_item", "function_signature_item"):
                 if kind == "function_item":
                     decl = _declare(child, container, frag, lowerer, vis)
@@ -247,13 +250,30 @@ def _name(node: Node, frag: Frag) -> str:
     return frag.text(name) if name is not None else "?"
 
 
-def _visibility(node: Node, frag: Frag) -> Visibility:
+def _visibility(node: Node, frag: Frag, module: Module) -> Visibility:
     for child in node.children:
         if child.type == "visibility_modifier":
-            return "pub" if frag.text(child).strip() == "pub" else "crate"
+            return _restricted("".join(frag.text(child).split()), module)
         if child.is_named and child.type not in ("attribute_item", "line_comment"):
             break
     return "private"
+
+
+def _restricted(text: str, module: Module) -> Visibility:
+    """`pub`, `pub(crate)`, `pub(self)`, `pub(super)`, `pub(in path)` written in `module`."""
+    if text == "pub":
+        return "pub"
+    inner = text.removeprefix("pub(").removesuffix(")")
+    if inner == "crate":
+        return "crate"
+    if inner == "self":
+        return "private"
+    if inner == "super":
+        return "in:" + "::".join(module[:-1] or module)
+    if inner.startswith("in"):
+        path = tuple(p for p in inner[2:].split("::") if p)
+        return "in:" + "::".join(absolute(path, module)) if path else "crate"
+    return "crate"
 
 
 def _declare(
@@ -393,7 +413,9 @@ def _macro(node: Node, module: Module, frag: Frag, attrs: list[Node]) -> MacroDe
             if left is not None and right is not None:
                 rules.append((left, right))
     exported = any("macro_export" in frag.text(attr) for attr in attrs)
-    return MacroDecl(module, _name(node, frag), tuple(rules), exported, node.start_byte, frag.data)
+    return MacroDecl(
+        module, _name(node, frag), tuple(rules), exported, node.start_byte, frag.data, frag.file
+    )
 
 
 def _path_attr(attrs: list[Node], frag: Frag) -> str | None:

@@ -77,8 +77,9 @@ NON_ITEM_TYPES = frozenset({"line_comment", "block_comment", "attribute_item"})
 
 MAX_EXPANSION_DEPTH = 4
 """Macros expanding to macros are followed this deep (a recursive rule stops here)."""
-MacroLookup = Callable[[tuple[str, ...]], "tuple[tuple[tuple[Node, Node], ...], bytes] | None"]
-"""An invocation path -> the rules (matcher, transcriber) it names and the text they are in."""
+MacroLookup = Callable[[tuple[str, ...], int], "tuple[tuple[tuple[Node, Node], ...], bytes] | None"]
+"""An invocation's path and offset in the file -> the rules (matcher, transcriber) it names and
+the text they are in."""
 
 
 class LoweringBudget(Exception):
@@ -175,7 +176,7 @@ class BodyLowerer:
         if name_node is None or tree is None:
             return None
         path = tuple(p.strip() for p in frag.text(name_node).split("::") if p.strip())
-        found = self.macros(path) if path else None
+        found = self.macros(path, frag.span(node).start) if path else None
         if found is None:
             return None
         rules, data = found
