@@ -281,6 +281,7 @@ class DefMap:
         if name in scope.names[ns]:
             return False
         scope.put(ns, name, _Binding(target, vis, True))
+        self._bindable.add(name)
         return True
 
     @staticmethod
@@ -334,6 +335,9 @@ class DefMap:
         """What `name` is bound to in `module`: its own items and explicit imports first, then
         what its globs bring in (looked up through them, never copied: a prelude glob of a
         large module costs nothing until a name is asked for)."""
+        if name not in self._bindable:
+            # Nothing in the program binds this name (`Vec`, `std`, `burn`): no lookup needed.
+            return None
         memo = self._memo
         key = (module, name, ns)
         if memo is not None and key in memo:
