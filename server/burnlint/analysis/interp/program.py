@@ -199,7 +199,7 @@ class Program:
         self._stack.append(decl.uid)
         self._reads[decl.uid] = {}
         self._depth += 1
-        context = self._context(decl.file, "off" if decl.build_off else self.build, decl.module)
+        context = self._context(decl.file, "off" if decl.build_off else self.build, decl.names_in)
         deadline = self._deadlines.get(decl.file)
         if deadline is None:
             deadline = self._deadlines[decl.file] = time.monotonic() + self.budget_seconds
@@ -283,21 +283,23 @@ class Program:
             if owner is None:
                 return []
             if trait_name is not None:
-                trait = defs.resolve_type(caller.module, trait_name, caller.self_type, extern=True)
+                trait = defs.resolve_type(
+                    caller.names_in, trait_name, caller.self_type, extern=True
+                )
                 if trait is None:
                     return []
                 found = defs.trait_member(owner, trait, segments[-1])
             else:
                 found = defs.associated(owner, segments[-1])
             return [d for d in found if d.kind == "fn"]
-        target = defs.resolve(caller.module, segments)
+        target = defs.resolve(caller.names_in, segments)
         return defs.functions(target) if target is not None else []
 
     def type_of_path(self, segments: tuple[str, ...], caller: FunctionDecl) -> str | None:
         """The program type a path written in `caller` names (`Self`, `Opts`, `cfg::Opts`)."""
         if segments == ("Self",):
             return caller.self_type
-        return self.defs.resolve_type(caller.module, "::".join(segments), caller.self_type)
+        return self.defs.resolve_type(caller.names_in, "::".join(segments), caller.self_type)
 
     def trait_of_path(self, segments: tuple[str, ...], caller: FunctionDecl) -> str | None:
         """The program trait a call path's owner names (`Loader::load(&x)`), if any."""
@@ -390,7 +392,7 @@ class Program:
             # `<T as Trait>::C`: the trait impl's value (or the trait's default), never T's
             # inherent constant of the same name.
             owner = self.type_of_path(segments[:-1], caller)
-            trait = defs.resolve_type(caller.module, trait_name, caller.self_type, extern=True)
+            trait = defs.resolve_type(caller.names_in, trait_name, caller.self_type, extern=True)
             if owner is None or trait is None:
                 return None
             found = defs.trait_member(owner, trait, segments[-1])
@@ -401,7 +403,7 @@ class Program:
             name = segments[-1]
             decls = [d for d in defs.associated(caller.self_type, name) if d.kind == "const"]
         else:
-            target = defs.resolve(caller.module, segments)
+            target = defs.resolve(caller.names_in, segments)
             if target is None or target.kind not in ("const", "assoc"):
                 return None
             decls = defs.constants(target)
@@ -445,7 +447,7 @@ class Program:
         """The program type a type written in `decl`'s signature names (none if not ours)."""
         if not text:
             return frozenset()
-        key = self.defs.resolve_type(decl.module, text, decl.self_type)
+        key = self.defs.resolve_type(decl.names_in, text, decl.self_type)
         return frozenset({key}) if key is not None else frozenset()
 
     def field_types(self, types: frozenset[str], name: str) -> frozenset[str]:

@@ -160,6 +160,9 @@ class DefMap:
                 self._scope(module[:-1]).put(
                     "types", module[-1], _Binding(Def("mod", module), vis, False, True)
                 )
+            for scope, around in items.block_scopes.items():
+                # A block sees its module's names (privately, as a descendant would).
+                self._scope(scope).globs.append((around, "private"))
             for mod in items.mods:
                 child = (*mod.parent, mod.name)
                 self._scope(child)
@@ -416,6 +419,8 @@ class DefMap:
         first = path[0]
         rest = path[1:]
         current: Def | None
+        if first in ("self", "super"):
+            module = _enclosing_module(module)
         if first == "crate":
             current = Def("mod", (module[0],))
         elif first == "self":
@@ -691,6 +696,14 @@ class DefMap:
         if len(path) == 1:
             return self._crate_macros.get(module[0], {}).get(path[0])
         return None
+
+
+def _enclosing_module(scope: Module) -> Module:
+    """The module a block scope is in (`self` and `super` name modules, not blocks)."""
+    end = len(scope)
+    while end > 1 and scope[end - 1].startswith("{"):
+        end -= 1
+    return scope[:end]
 
 
 def _narrow(import_vis: Visibility, item_vis: Visibility) -> Visibility:

@@ -9,6 +9,7 @@ nothing until a call reaches them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
@@ -59,7 +60,15 @@ class FunctionDecl:
     """The declared result type (a constant's or static's type) as written."""
     self_type: str | None = None
     """The type key of `Self` where it is declared (filled in by the DefMap)."""
+    scope: Module | None = None
+    """The block scope of its body when the body declares items (`fn` or `use` inside a
+    function): names there shadow the module's."""
     _lowered: ir.Function | None = None
+
+    @property
+    def names_in(self) -> Module:
+        """Where the names its body writes are resolved: its block scope, else its module."""
+        return self.scope or self.module
 
     def lowered(self) -> ir.Function:
         """The function's intermediate form (lowered once)."""
@@ -155,6 +164,8 @@ class FileItems:
     """`extern crate name as alias;` as (module, name, alias)."""
     mods: list[ModDecl] = field(default_factory=list[ModDecl])
     inline_modules: dict[Module, Visibility] = field(default_factory=dict[Module, Visibility])
+    block_scopes: dict[Module, Module] = field(default_factory=dict[Module, Module])
+    """Block scopes of function bodies that declare items -> the module around them."""
     skipped_cfg: list[ir.Span] = field(default_factory=list[ir.Span])
 
 
@@ -199,6 +210,15 @@ def collect_items(
                 if kind == "function_item":
                     decl = _declare(child, container, frag, lowerer, vis)
                     items.functions.append(decl)
+                    body = child.child_by_field_name("body")
+                    if body is not None and _ITEM_WORD.search(
+                        source.data, body.start_byte, body.end_byte
+                    ):
+                        # Items declared inside the body live in a block scope of their own.
+                        scope = (*current, f"{{{child.start_byte}}}")
+                        decl.scope = scope
+                        items.block_scopes[scope] = current
+                        stack.extend(_Container(block, scope) for block in _blocks(body))
             elif kind in ("const_item", "static_item"):
                 items.constants.append(_constant(child, container, frag, lowerer, vis))
             elif kind == "mod_item":
@@ -243,6 +263,23 @@ def collect_items(
             elif kind == "macro_definition":
                 items.macros.append(_macro(child, current, frag, attrs))
     return items
+
+
+_ITEM_WORD = re.compile(rb"\b(?:fn|use|const|static|struct|enum|trait|impl|mod|macro_rules!)\b")
+"""Words that may start an item inside a function body (a cheap test before walking it)."""
+_NO_BLOCKS = frozenset({"function_item", "line_comment", "block_comment", "string_literal"})
+
+
+def _blocks(body: Node) -> list[Node]:
+    """The blocks inside a function body (itself included), not those of nested functions."""
+    found: list[Node] = []
+    stack = [body]
+    while stack:
+        node = stack.pop()
+        if node.type == "block":
+            found.append(node)
+        stack.extend(c for c in node.named_children if c.type not in _NO_BLOCKS)
+    return found
 
 
 def _name(node: Node, frag: Frag) -> str:
