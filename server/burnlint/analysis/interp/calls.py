@@ -77,6 +77,9 @@ class Summary:
     stores: list[tuple[str, str, Value]] = field(default_factory=list[tuple[str, str, Value]])
     """Field stores whose value depends on parameters: (type, field, value), made concrete
     at each call site."""
+    receiver: Value | None = None
+    """For a `&mut self` method: what `self` is when it returns (symbolic in the parameters),
+    so the caller's receiver takes the fields the method set."""
 
     @staticmethod
     def of(returns: Pairs, hits: list[Hit], stores: list[tuple[str, str, Value]]) -> Summary:
@@ -333,8 +336,11 @@ class Calls:
             for owner, name, stored in summary.stores:
                 self.store(owner, name, instantiate(stored, args, expr.span))
             declared = self.ctx.program.declared_types(function, function.return_type)
+            mutated = self._mutated_receiver(summary, expr, args)
             for assumptions, ret in summary.cases:
                 current = self._assume_all(env, assumptions, args, arg_exprs)
+                if current is not None and mutated is not None:
+                    current = current.set(*mutated)
                 if current is not None:
                     value = instantiate(ret, args, expr.span)
                     if function.return_type:
@@ -343,6 +349,18 @@ class Calls:
                         value = value.retyped(declared)
                     out.append((current, value))
         return out
+
+    @staticmethod
+    def _mutated_receiver(
+        summary: Summary, expr: ir.Call | ir.MethodCall, args: list[Value]
+    ) -> tuple[int, Value] | None:
+        """The caller's receiver binding after a `&mut self` method that set its fields."""
+        if summary.receiver is None or not isinstance(expr, ir.MethodCall):
+            return None
+        receiver = expr.receiver
+        if not isinstance(receiver, ir.Var) or receiver.name == "self":
+            return None
+        return receiver.binding, instantiate(summary.receiver, args, expr.span)
 
     def _assume_all(
         self,

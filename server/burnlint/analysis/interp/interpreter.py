@@ -114,7 +114,20 @@ class Interpreter:
             start, made = self._uncalled.popitem()
             closure = self._closures[start]
             self._run(invoke(self, closure, [UNKNOWN_VALUE] * len(closure.params), made))
-        return Summary.of(returns, self.observer.hits, self.calls.stores)
+        summary = Summary.of(returns, self.observer.hits, self.calls.stores)
+        if self.decl.mut_self and returns:
+            summary.receiver = self._final_self(returns)
+        return summary
+
+    def _final_self(self, returns: Pairs) -> Value | None:
+        """`self` at the exits of a `&mut self` method, when it set some of its fields."""
+        first = self.function.params[0].pattern if self.function.params else None
+        if not isinstance(first, ir.PBind):
+            return None
+        finals = [env.get(first.binding) for env, _ in returns]
+        if any(value is None or not value.fields for value in finals):
+            return None
+        return join_all([value for value in finals if value is not None])
 
     def _bind_param(self, pattern: ir.Pat, value: Value, env: Env) -> Env:
         if isinstance(pattern, ir.PBind):

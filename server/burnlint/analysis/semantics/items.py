@@ -60,6 +60,8 @@ class FunctionDecl:
     """The declared result type (a constant's or static's type) as written."""
     self_type: str | None = None
     """The type key of `Self` where it is declared (filled in by the DefMap)."""
+    mut_self: bool = False
+    """Whether it takes `&mut self` (what it sets in `self` is seen by the caller)."""
     scope: Module | None = None
     """The block scope of its body when the body declares items (`fn` or `use` inside a
     function): names there shadow the module's."""
@@ -320,6 +322,9 @@ def _declare(
     # `self` can only come first; asking for one child avoids building the whole list.
     first = params.named_child(0) if params is not None and params.named_child_count else None
     has_self = first is not None and first.type == "self_parameter"
+    mut_self = (
+        has_self and first is not None and "&" in frag.text(first) and "mut" in frag.text(first)
+    )
     ret = node.child_by_field_name("return_type")
     return FunctionDecl(
         _name(node, frag),
@@ -333,6 +338,7 @@ def _declare(
         impl=container.impl,
         trait_name=container.trait_name,
         return_type=frag.text(ret) if ret is not None else "",
+        mut_self=mut_self,
     )
 
 
