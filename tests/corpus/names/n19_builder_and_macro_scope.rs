@@ -1,5 +1,6 @@
 // Names: builder methods taking `mut self` and returning `Self` carry the fields they set (not the
-// join of every value the type's field is ever given), and `macro_rules!` follows textual scoping:
+// join of every value the type's field is ever given), `&mut self` methods change the caller's
+// receiver, and `macro_rules!` follows textual scoping:
 // a later definition of the same name replaces the earlier one below it.
 use burn::backend::{
     Dispatch, DispatchAutodiffContext as Ctx, DispatchDevice, DispatchTensor,
@@ -25,6 +26,27 @@ impl Cfg {
         self.ctx = Ctx::Enabled(Gcs::Balanced);
         self
     }
+    pub fn freeze(&mut self) -> &mut Self {
+        self.ctx = Ctx::Disabled;
+        self
+    }
+    pub fn track(&mut self) {
+        self.ctx = Ctx::Enabled(Gcs::Balanced);
+    }
+}
+
+pub fn frozen_in_place(data: TensorData, q: DispatchTensor) -> DispatchTensor {
+    let mut cfg = Cfg::new();
+    cfg.freeze().scale = 2.0;
+    let x = Dispatch::float_from_data(data, &device());
+    dispatch::q_matmul(x, q, cfg.ctx) //~ BD001
+}
+
+pub fn tracked_in_place(data: TensorData, q: DispatchTensor) -> DispatchTensor {
+    let mut cfg = Cfg::new().frozen();
+    cfg.track();
+    let x = Dispatch::float_from_data(data, &device());
+    dispatch::q_matmul(x, q, cfg.ctx)
 }
 
 fn device() -> DispatchDevice {
