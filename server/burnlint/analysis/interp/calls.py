@@ -171,6 +171,7 @@ class Calls:
         self.used: dict[int, Summary | None] = {}
         """The callee summaries this function's result depends on, as they were when used."""
         self.stores: list[tuple[str, str, Value]] = []
+        self._recorded: set[tuple[str, str, Value]] = set()
         """Field stores that depend on this function's parameters (see `Summary.stores`)."""
 
     def store(self, owner: str, name: str, value: Value) -> None:
@@ -182,6 +183,11 @@ class Calls:
                 self.stores.append(entry)
             # Callers outside the program (a public API) may pass anything.
             value = detached(value)
+        key = (owner, name, value)
+        if key in self._recorded:
+            # The same store again (a call in a loop, another path class): nothing new.
+            return
+        self._recorded.add(key)
         self.ctx.program.record_field(owner, name, value)
 
     def path_value(self, path: ir.Path) -> Value:
@@ -251,7 +257,9 @@ class Calls:
         name = expr.name
         program = self.ctx.program
         typed = receiver.types
-        if typed:
+        if typed and name not in IDENTITY_METHODS:
+            # (`clone`, `into`, `as_ref` are taken as what std's traits promise, whoever
+            # implements them.)
             # The receiver's type is known: its impls decide, never a same-named method of
             # another type.
             functions = program.resolve_method(name, self.caller, False, typed)
