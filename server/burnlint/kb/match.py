@@ -371,10 +371,9 @@ def template_of(text: str, matches: list[Match]) -> str:
 
 
 def message_eras(entry: Entry, message: str) -> frozenset[str]:
-    """The burn eras in which `entry` panics with `message`, read as `Entry.panic_for` reads
-    the entry (a variant with an `id` is another API, not another era); `any` means all."""
-    eras = {era for era in entry.eras if entry.panic_for(era) == message}
-    eras |= {variant.era for variant in entry.variants if variant.message == message}
+    """The burn eras in which `entry` panics with `message` (`Entry.message_eras`), with `any`
+    and unknown eras read as every dispatch era."""
+    eras = set(entry.message_eras(message))
     if not eras or not eras <= set(DISPATCH_ERAS):
         return frozenset(DISPATCH_ERAS)
     return frozenset(eras)
