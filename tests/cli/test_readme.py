@@ -1,0 +1,47 @@
+"""The README shows what the CLI really does: its samples are the real output (regenerate a
+sample by pasting the command's output), and the default text output stays concise."""
+
+from __future__ import annotations
+
+import re
+
+from test_cli import EXAMPLE, ROOT, run
+
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def block_after(marker: str) -> str:
+    """The first fenced block after `marker` in the README."""
+    at = README.index(marker)
+    found = re.compile(r"^```[a-z]*\n(.*?)^```$", re.DOTALL | re.MULTILINE).search(README, at)
+    assert found is not None, marker
+    return found.group(1)
+
+
+def test_the_what_it_looks_like_sample_is_the_real_output() -> None:
+    result = run("check", f"{EXAMPLE}/src/quant.rs", "--no-cache")
+    assert result.returncode == 1, result.stderr
+    assert "`burnlint check examples/dispatch-demo/src/quant.rs`" in README
+    assert block_after("## What it looks like") == result.stdout
+
+
+def test_text_output_never_shows_two_notes_for_one_line() -> None:
+    out = run("check", EXAMPLE, "--no-cache").stdout
+    # (finding, note location) pairs: a line appears in one note of a finding at most.
+    for finding in out.split("\n\n"):
+        lines = finding.splitlines()
+        seen: list[str] = []
+        for index, line in enumerate(lines):
+            if line.startswith("note: "):
+                where = lines[index + 1].split("-->")[1].strip().rsplit(":", 1)[0]
+                assert where not in seen, f"two notes for {where}:\n{finding}"
+                seen.append(where)
+        # Nor a note for the finding's own line: it is marked under that line.
+        own = lines[1].split("-->")[1].strip().rsplit(":", 1)[0] if len(lines) > 1 else ""
+        assert own not in seen, finding
+
+
+def test_text_output_says_where_burn_panics_not_sink() -> None:
+    out = run("check", EXAMPLE, "--no-cache").stdout
+    assert "sink" not in out
+    assert "note: burn panics here (in `q_matmul`)" in out
