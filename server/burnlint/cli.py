@@ -26,7 +26,13 @@ from burnlint.kb.load import KBError, load_kb
 from burnlint.kb.model import Entry
 from burnlint.progress import Progress
 from burnlint.project import detect_era
-from burnlint.report.text import Style, render_finding, render_statistics, render_summary
+from burnlint.report.text import (
+    Style,
+    count_by_code,
+    render_finding,
+    render_statistics,
+    render_summary,
+)
 
 if TYPE_CHECKING:
     from burnlint.fixing import Changed
@@ -233,6 +239,16 @@ def _check(args: argparse.Namespace, entries: tuple[Entry, ...]) -> int:
     if args.budget is not None and args.budget <= 0:
         print("burnlint: error: --budget must be a positive number of seconds", file=sys.stderr)
         return EXIT_ERROR
+    if args.statistics and args.format == "github":
+        print(
+            "burnlint: error: --statistics cannot be combined with --format github "
+            "(annotations are per finding; use --format json or sarif for counts in a report)",
+            file=sys.stderr,
+        )
+        return EXIT_ERROR
+    if args.statistics and args.diff:
+        print("burnlint: error: --statistics cannot be combined with --diff", file=sys.stderr)
+        return EXIT_ERROR
     if args.watch and (args.fix or args.diff):
         print("burnlint: error: --watch cannot be combined with --fix or --diff", file=sys.stderr)
         return EXIT_ERROR
@@ -330,6 +346,7 @@ def _render(
     problems: list[str],
 ) -> str:
     entries = load_kb()
+    statistics = count_by_code(findings) if args.statistics else None
     if args.format == "json":
         from burnlint.report.json_report import render_json
 
@@ -339,7 +356,7 @@ def _render(
                 key = (result.era, result.era_reason)
                 eras[key] = eras.get(key, 0) + 1
         listed = [(era, reason, count) for (era, reason), count in sorted(eras.items())]
-        return render_json(findings, run.files, problems, suppressed, listed)
+        return render_json(findings, run.files, problems, suppressed, listed, statistics)
     if args.format == "sarif":
         docs = {s.docs_url for s in run.settings.values() if s.docs_url}
         from burnlint.report.sarif import render_sarif
@@ -352,6 +369,7 @@ def _render(
             docs_url=min(docs) if docs else None,
             problems=problems,
             texts=run.texts,
+            statistics=statistics,
         )
     if args.format == "github":
         from burnlint.report.github import render_github

@@ -159,12 +159,17 @@ def render_summary(findings: list[Finding], files: int, style: Style) -> str:
     )
 
 
-def render_statistics(findings: list[Finding], slugs: dict[str, str]) -> str:
-    """Counts per code, most frequent first (`--statistics`)."""
+def count_by_code(findings: list[Finding]) -> dict[str, int]:
+    """Findings per code, most frequent first, then by code (`--statistics` in every format)."""
     counts: dict[str, int] = {}
     for finding in findings:
         counts[finding.code] = counts.get(finding.code, 0) + 1
-    rows = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    return dict(sorted(counts.items(), key=lambda item: (-item[1], item[0])))
+
+
+def render_statistics(findings: list[Finding], slugs: dict[str, str]) -> str:
+    """Counts per code, most frequent first (`--statistics`)."""
+    rows = list(count_by_code(findings).items())
     width = max((len(str(n)) for _, n in rows), default=1)
     code_width = max((len(code) for code, _ in rows), default=5)
     return "\n".join(
