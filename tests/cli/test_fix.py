@@ -84,6 +84,33 @@ def test_diff_writes_nothing_and_applies_to_the_same_result_as_fix(
     assert clean.stdout.strip() == ""
 
 
+def test_diff_with_unsafe_fixes_says_what_it_keeps_when_fixes_undo_each_other(
+    crate: Path,
+) -> None:
+    # In infer.rs enabling the context (unsafe) makes the `Eval` path's plain tensor carry an
+    # enabled context (BD002), whose fix disables it again: the fixes go round in a circle.
+    result = run("check", ".", "--diff", "--unsafe-fixes", "--no-cache", cwd=crate)
+    assert result.returncode == 1, result.stderr
+    hunks: dict[str, int] = {}
+    current = ""
+    for line in result.stdout.splitlines():
+        if line.startswith("+++ b/"):
+            current = line.removeprefix("+++ b/")
+        elif line.startswith("@@ "):
+            hunks[current] = hunks.get(current, 0) + 1
+    (note,) = [line for line in result.stderr.splitlines() if "undo each other" in line]
+    assert note.startswith("burnlint: note: src/infer.rs: ")
+    # The note says what the diff does: the fixes before the circle are kept (one line each).
+    assert f"kept the {hunks['src/infer.rs']} fixes made before the circle" in note, note
+    assert "disable-context" in note and "enable-context" in note
+    total = sum(hunks.values())
+    assert f"would apply {total} fixes in {len(hunks)} files" in result.stderr
+    # --fix does what --diff showed and says the same.
+    fixed = run("check", ".", "--fix", "--unsafe-fixes", "--no-cache", cwd=crate)
+    assert note.split("note: ", 1)[1] in fixed.stderr
+    assert f"applied {total} fixes in {len(hunks)} files" in fixed.stderr
+
+
 def test_crlf_bom_and_non_ascii_survive_a_fix(crate: Path) -> None:
     quant = crate / "src" / "quant.rs"
     lf = quant.read_text(encoding="utf-8").replace("// burnlint: expect", "// ünïcode 模型 expect")
