@@ -105,11 +105,11 @@ def _build(
     # `autodiff_with_gradient_checkpointing(device, strategy)`): unless the device already has
     # that strategy, the program changes, so the fix is unsafe and says what it drops.
     kept = site.role_span("device")
-    if pattern == "{device}" and kind == "call" and span is not None and kept is not None:
+    if pattern == "{device}" and kind == "call" and kept is not None:
         rest = text_of(ir.Span(kept.end, span.end, kept.file)).strip().lstrip(",").strip()
         dropped = rest.removesuffix(")").strip().rstrip(",").strip()
         has = device.strategy if device is not None else frozenset[str]()
-        if dropped and has != {dropped.rsplit("::", 1)[-1]}:
+        if dropped and has != frozenset({dropped.rsplit("::", 1)[-1]}):
             flags.add("strategy-differs")
             variables["dropped"] = f" (drops the strategy `{dropped}`)"
     try:
