@@ -45,3 +45,16 @@ def test_text_output_says_where_burn_panics_not_sink() -> None:
     out = run("check", EXAMPLE, "--no-cache").stdout
     assert "sink" not in out
     assert "note: burn panics here (in `q_matmul`)" in out
+
+
+def test_quick_start_says_the_demo_exits_1_and_shows_its_real_output() -> None:
+    quick = README[README.index("## Quick start") : README.index("## What it looks like")]
+    assert "pip install . && burnlint check examples/dispatch-demo" in quick
+    assert "exits with status 1 on purpose" in quick
+    result = run("check", EXAMPLE, "--no-cache")
+    assert result.returncode == 1
+    shown = block_after("The output\nstarts and ends like this").splitlines()
+    dots = shown.index("...")
+    real = result.stdout.splitlines()
+    assert dots >= 3 and shown[:dots] == real[:dots]
+    assert shown[dots + 1 :] == real[-len(shown[dots + 1 :]) :]
