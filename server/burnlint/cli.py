@@ -57,15 +57,36 @@ def _parser() -> argparse.ArgumentParser:
         "check",
         help="check Rust files or folders",
         description="Check Rust files or folders. Exit code: 0 clean, 1 findings (or a diff "
-        "with --diff), 2 errors (unreadable input, bad configuration).",
+        "with --diff), 2 errors (unreadable or too large input, bad configuration, analysis out of "
+        "time).",
     )
-    check.add_argument("paths", nargs="*", default=["."], metavar="PATH")
+    check.add_argument(
+        "paths",
+        nargs="*",
+        default=["."],
+        metavar="PATH",
+        help="Rust files or folders to check (default: the current folder; a folder means every "
+        "*.rs in it, honouring .gitignore)",
+    )
     output = check.add_argument_group("output")
-    output.add_argument("--format", choices=FORMATS, default="text")
-    output.add_argument("--output", metavar="FILE", help="write the report to FILE (atomically)")
-    output.add_argument("--color", choices=("auto", "always", "never"), default="auto")
     output.add_argument(
-        "--statistics", action="store_true", help="print the number of findings per code"
+        "--format",
+        choices=FORMATS,
+        default="text",
+        help="text: rustc-style frames (default); concise: one line per finding; json; "
+        "sarif: SARIF 2.1.0; github: GitHub Actions annotations",
+    )
+    output.add_argument("--output", metavar="FILE", help="write the report to FILE (atomically)")
+    output.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="colour the text report (default auto: only on a terminal and without NO_COLOR)",
+    )
+    output.add_argument(
+        "--statistics",
+        action="store_true",
+        help="count findings per code instead of listing them (json, sarif: added to the report)",
     )
     output.add_argument(
         "--exit-zero", action="store_true", help="exit 0 even when there are findings"
@@ -88,25 +109,34 @@ def _parser() -> argparse.ArgumentParser:
     config = check.add_argument_group("configuration (overrides burnlint.toml)")
     config.add_argument("--config", metavar="FILE", type=Path, help="use this configuration file")
     config.add_argument("--isolated", action="store_true", help="ignore configuration files")
-    config.add_argument("--select", help="comma-separated codes to report (replaces `select`)")
-    config.add_argument("--ignore", help="comma-separated codes not to report (adds to `ignore`)")
+    config.add_argument(
+        "--select", metavar="CODES", help="comma-separated codes to report (replaces `select`)"
+    )
+    config.add_argument(
+        "--ignore", metavar="CODES", help="comma-separated codes not to report (adds to `ignore`)"
+    )
     config.add_argument(
         "--era",
         choices=ERAS,
         help="burn API era (default: from Cargo.toml/Cargo.lock, else from the code)",
     )
-    config.add_argument("--budget", type=float, help="seconds of analysis per file (default 5)")
+    config.add_argument(
+        "--budget",
+        type=float,
+        metavar="SECONDS",
+        help="seconds of analysis per file; running out is an error (exit 2) (default 5)",
+    )
     config.add_argument(
         "--max-file-size",
         type=_size,
         metavar="SIZE",
-        help="skip (and report) larger files: bytes or 8MiB, 512KiB (default 8MiB)",
+        help="a larger file is an error (exit 2): bytes or 8MiB, 512KiB (default 8MiB)",
     )
     config.add_argument(
         "--max-files",
         type=int,
         metavar="N",
-        help="stop with an error when more Rust files are found (default 50000)",
+        help="more Rust files than N is an error (exit 2) (default 50000)",
     )
     speed = check.add_argument_group("speed")
     speed.add_argument("--watch", action="store_true", help="check again whenever files change")
@@ -114,6 +144,7 @@ def _parser() -> argparse.ArgumentParser:
     speed.add_argument(
         "--cache-dir",
         type=Path,
+        metavar="DIR",
         help=f"result cache folder (default: $BURNLINT_CACHE_DIR or ./{DEFAULT_DIR})",
     )
     speed.add_argument(
