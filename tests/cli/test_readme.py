@@ -4,6 +4,10 @@ sample by pasting the command's output), and the default text output stays conci
 from __future__ import annotations
 
 import re
+import shlex
+import shutil
+import subprocess
+from pathlib import Path
 
 from test_cli import EXAMPLE, ROOT, run
 
@@ -58,3 +62,27 @@ def test_quick_start_says_the_demo_exits_1_and_shows_its_real_output() -> None:
     real = result.stdout.splitlines()
     assert dots >= 3 and shown[:dots] == real[:dots]
     assert shown[dots + 1 :] == real[-len(shown[dots + 1 :]) :]
+
+
+def test_pre_commit_snippets_pin_nothing_that_does_not_exist_and_the_local_hook_works(
+    tmp_path: Path,
+) -> None:
+    section = README[README.index("### CI and pre-commit") : README.index("### Burn API eras")]
+    tags = subprocess.run(
+        ["git", "tag", "--list"], cwd=ROOT, capture_output=True, text=True, check=False
+    ).stdout.split()
+    for rev in re.findall(r"^\s+rev: (\S+)", section, flags=re.MULTILINE):
+        # A release tag must exist; otherwise the README asks for a commit.
+        assert rev in tags or rev.startswith("<"), f"rev: {rev} is not a tag of this repository"
+    local = block_after("a\n`local` hook runs that installation")
+    assert "repo: local" in local and "language: system" in local
+    hooks = (ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
+    (entry,) = re.findall(r"^\s+entry: (.+)$", local, flags=re.MULTILINE)
+    assert f"entry: {entry}\n" in hooks
+    # pre-commit runs the entry with the staged files appended.
+    crate = tmp_path / "demo"
+    shutil.copytree(ROOT / EXAMPLE, crate)
+    program, *args = shlex.split(entry)
+    assert program == "burnlint"
+    result = run(*args, "src/quant.rs", cwd=crate)
+    assert result.returncode == 1 and "error[BD001]" in result.stdout, result.stderr
