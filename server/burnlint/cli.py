@@ -26,7 +26,13 @@ from burnlint.kb.load import KBError, load_kb
 from burnlint.kb.model import Entry
 from burnlint.progress import Progress
 from burnlint.project import detect_era
-from burnlint.report.text import Style, render_finding, render_statistics, render_summary
+from burnlint.report.text import (
+    Style,
+    count_by_code,
+    render_finding,
+    render_statistics,
+    render_summary,
+)
 
 if TYPE_CHECKING:
     from burnlint.fixing import Changed
@@ -51,15 +57,36 @@ def _parser() -> argparse.ArgumentParser:
         "check",
         help="check Rust files or folders",
         description="Check Rust files or folders. Exit code: 0 clean, 1 findings (or a diff "
-        "with --diff), 2 errors (unreadable input, bad configuration).",
+        "with --diff), 2 errors (unreadable or too large input, bad configuration, analysis out of "
+        "time).",
     )
-    check.add_argument("paths", nargs="*", default=["."], metavar="PATH")
+    check.add_argument(
+        "paths",
+        nargs="*",
+        default=["."],
+        metavar="PATH",
+        help="Rust files or folders to check (default: the current folder; a folder means every "
+        "*.rs in it, honouring .gitignore)",
+    )
     output = check.add_argument_group("output")
-    output.add_argument("--format", choices=FORMATS, default="text")
-    output.add_argument("--output", metavar="FILE", help="write the report to FILE (atomically)")
-    output.add_argument("--color", choices=("auto", "always", "never"), default="auto")
     output.add_argument(
-        "--statistics", action="store_true", help="print the number of findings per code"
+        "--format",
+        choices=FORMATS,
+        default="text",
+        help="text: rustc-style frames (default); concise: one line per finding; json; "
+        "sarif: SARIF 2.1.0; github: GitHub Actions annotations",
+    )
+    output.add_argument("--output", metavar="FILE", help="write the report to FILE (atomically)")
+    output.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="colour the text report (default auto: only on a terminal and without NO_COLOR)",
+    )
+    output.add_argument(
+        "--statistics",
+        action="store_true",
+        help="count findings per code instead of listing them (json, sarif: added to the report)",
     )
     output.add_argument(
         "--exit-zero", action="store_true", help="exit 0 even when there are findings"
@@ -82,25 +109,34 @@ def _parser() -> argparse.ArgumentParser:
     config = check.add_argument_group("configuration (overrides burnlint.toml)")
     config.add_argument("--config", metavar="FILE", type=Path, help="use this configuration file")
     config.add_argument("--isolated", action="store_true", help="ignore configuration files")
-    config.add_argument("--select", help="comma-separated codes to report (replaces `select`)")
-    config.add_argument("--ignore", help="comma-separated codes not to report (adds to `ignore`)")
+    config.add_argument(
+        "--select", metavar="CODES", help="comma-separated codes to report (replaces `select`)"
+    )
+    config.add_argument(
+        "--ignore", metavar="CODES", help="comma-separated codes not to report (adds to `ignore`)"
+    )
     config.add_argument(
         "--era",
         choices=ERAS,
         help="burn API era (default: from Cargo.toml/Cargo.lock, else from the code)",
     )
-    config.add_argument("--budget", type=float, help="seconds of analysis per file (default 5)")
+    config.add_argument(
+        "--budget",
+        type=float,
+        metavar="SECONDS",
+        help="seconds of analysis per file; running out is an error (exit 2) (default 5)",
+    )
     config.add_argument(
         "--max-file-size",
         type=_size,
         metavar="SIZE",
-        help="skip (and report) larger files: bytes or 8MiB, 512KiB (default 8MiB)",
+        help="a larger file is an error (exit 2): bytes or 8MiB, 512KiB (default 8MiB)",
     )
     config.add_argument(
         "--max-files",
         type=int,
         metavar="N",
-        help="stop with an error when more Rust files are found (default 50000)",
+        help="more Rust files than N is an error (exit 2) (default 50000)",
     )
     speed = check.add_argument_group("speed")
     speed.add_argument("--watch", action="store_true", help="check again whenever files change")
@@ -108,6 +144,7 @@ def _parser() -> argparse.ArgumentParser:
     speed.add_argument(
         "--cache-dir",
         type=Path,
+        metavar="DIR",
         help=f"result cache folder (default: $BURNLINT_CACHE_DIR or ./{DEFAULT_DIR})",
     )
     speed.add_argument(
@@ -233,6 +270,16 @@ def _check(args: argparse.Namespace, entries: tuple[Entry, ...]) -> int:
     if args.budget is not None and args.budget <= 0:
         print("burnlint: error: --budget must be a positive number of seconds", file=sys.stderr)
         return EXIT_ERROR
+    if args.statistics and args.format == "github":
+        print(
+            "burnlint: error: --statistics cannot be combined with --format github "
+            "(annotations are per finding; use --format json or sarif for counts in a report)",
+            file=sys.stderr,
+        )
+        return EXIT_ERROR
+    if args.statistics and args.diff:
+        print("burnlint: error: --statistics cannot be combined with --diff", file=sys.stderr)
+        return EXIT_ERROR
     if args.watch and (args.fix or args.diff):
         print("burnlint: error: --watch cannot be combined with --fix or --diff", file=sys.stderr)
         return EXIT_ERROR
@@ -330,6 +377,7 @@ def _render(
     problems: list[str],
 ) -> str:
     entries = load_kb()
+    statistics = count_by_code(findings) if args.statistics else None
     if args.format == "json":
         from burnlint.report.json_report import render_json
 
@@ -339,7 +387,7 @@ def _render(
                 key = (result.era, result.era_reason)
                 eras[key] = eras.get(key, 0) + 1
         listed = [(era, reason, count) for (era, reason), count in sorted(eras.items())]
-        return render_json(findings, run.files, problems, suppressed, listed)
+        return render_json(findings, run.files, problems, suppressed, listed, statistics)
     if args.format == "sarif":
         docs = {s.docs_url for s in run.settings.values() if s.docs_url}
         from burnlint.report.sarif import render_sarif
@@ -352,6 +400,7 @@ def _render(
             docs_url=min(docs) if docs else None,
             problems=problems,
             texts=run.texts,
+            statistics=statistics,
         )
     if args.format == "github":
         from burnlint.report.github import render_github

@@ -24,7 +24,7 @@ from burnlint.analysis.syntax.source import SourceFile
 from burnlint.checking import LazyAnalyzer, Request, check
 from burnlint.config import Overrides
 from burnlint.kb.load import by_code
-from burnlint.kb.match import EXACT, PLACEHOLDER, Match, find_matches
+from burnlint.kb.match import EXACT, PLACEHOLDER, Match, closest, find_matches
 from burnlint.kb.model import Entry
 from burnlint.panic_log import Frame, PanicGroup, analyze, has_panic, parse_panics, user_path
 from burnlint.report.explain import render_entry
@@ -152,8 +152,10 @@ def _explain_query(entries: tuple[Entry, ...], query: str, fmt: str) -> int:
     entry = index.get(query.upper()) or index.get(query.lower())
     matches = [] if entry is not None else find_matches(entries, query)
     if entry is None and not matches:
-        print(f"burnlint: no knowledge-base entry matches {query!r}", file=sys.stderr)
-        print("known codes: " + ", ".join(f"{e.id} ({e.slug})" for e in entries), file=sys.stderr)
+        print(f"burnlint: no knowledge-base entry matches: {query}", file=sys.stderr)
+        print("closest entries:", file=sys.stderr)
+        for near, similarity in closest(entries, query):
+            print(f"  {near.id} {near.slug} ({similarity}% similar)", file=sys.stderr)
         return EXIT_ERROR
     if fmt == "json":
         found = (

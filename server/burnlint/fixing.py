@@ -63,11 +63,11 @@ def fix_in_memory(checker: Checker, request: Request, unsafe: bool) -> FixOutcom
     """Check, apply the chosen fixes to the texts, and check again until nothing applies."""
     overlay: dict[Path, str] = dict(request.overlay)
     originals: dict[Path, tuple[str, bytes]] = {}
-    # Every text each file has had: fixes that lead back to one of them undo each other (an
-    # unsafe fix for one finding can create another whose fix reverts it), so stop there.
-    seen: dict[Path, set[str]] = {}
+    # Every text each file has had, in order, with the fixes applied to reach it: fixes that
+    # lead back to one of them undo each other (an unsafe fix for one finding can create another
+    # whose fix reverts it), so stop there and keep that text.
+    trail: dict[Path, list[tuple[str, int, tuple[str, ...]]]] = {}
     settled: set[Path] = set()
-    applied = 0
     problems: list[str] = []
     notes: list[str] = []
     run = checker(request)
@@ -92,23 +92,33 @@ def fix_in_memory(checker: Checker, request: Request, unsafe: bool) -> FixOutcom
             new_text, count = apply_fixes(text, [_with_newlines(f, crlf) for f in fixes])
             if new_text == text:
                 continue
-            history = seen.setdefault(path, {text})
-            if new_text in history:
+            steps = trail.setdefault(path, [(text, 0, ())])
+            earlier = next((i for i, (seen, _, _) in enumerate(steps) if seen == new_text), None)
+            if earlier is not None:
                 # Settle on the text that recurs: fixing it again would lead back to it, so a
                 # second `--fix` run leaves the file as this one does.
                 settled.add(path)
+                kept = steps[earlier][1]
+                circle = [fix_id for _, _, ids in steps[earlier + 1 :] for fix_id in ids]
+                circle.extend(f.id for f in fixes)
+                del steps[earlier + 1 :]
                 if overlay.get(path, text) != new_text:
                     overlay[path] = new_text
                     progress += 1
                 notes.append(
-                    f"{shown}: fixes undo each other here (one creates a finding whose fix "
-                    "reverts it); stopped fixing this file"
+                    f"{shown}: fixes undo each other here ({', '.join(dict.fromkeys(circle))} "
+                    f"go round in a circle: one creates a finding whose fix reverts it); "
+                    + (
+                        f"kept the {kept} fix{'es' if kept != 1 else ''} made before the circle "
+                        "and stopped fixing this file"
+                        if kept
+                        else "left this file as it was"
+                    )
                 )
                 continue
-            history.add(new_text)
             if count:
+                steps.append((new_text, steps[-1][1] + count, tuple(f.id for f in fixes)))
                 overlay[path] = new_text
-                applied += count
                 progress += count
         if not progress:
             break
@@ -120,6 +130,8 @@ def fix_in_memory(checker: Checker, request: Request, unsafe: bool) -> FixOutcom
         for path, (shown, original) in sorted(originals.items(), key=lambda item: item[1][0])
         if path in overlay and overlay[path] != original.removeprefix(_BOM).decode("utf-8")
     ]
+    # Fixes in the texts kept, not fixes tried: a circle's fixes are undone.
+    applied = sum(steps[-1][1] for steps in trail.values())
     return FixOutcome(run, changed, applied, problems, notes)
 
 

@@ -28,6 +28,7 @@ from burnlint.kb.match import (
     message_eras,
     next_text_line,
     reduce,
+    unescape_breaks,
 )
 from burnlint.kb.match import strip_ansi as _strip_ansi
 from burnlint.kb.match import template_of as _template_of
@@ -175,7 +176,7 @@ def parse_location(text: str) -> Location | None:
 
 def parse_panics(text: str) -> list[Panic]:
     """Every panic in `text`, in order."""
-    lines = _strip_ansi(text).replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    lines = _strip_ansi(unescape_breaks(text)).replace("\r\n", "\n").replace("\r", "\n").split("\n")
     failed = {m.group("name") for m in map(_FAILED.match, lines) if m is not None}
     panics: list[Panic] = []
     section = ""

@@ -183,4 +183,34 @@ def test_explain_finds_bd001(query: str) -> None:
 
 def test_explain_unknown_exits_two() -> None:
     result = run("explain", "this is not a burn panic at all")
-    assert result.returncode == 2 and "known codes: BD001" in result.stderr
+    assert result.returncode == 2 and "closest entries:" in result.stderr
+
+
+def test_statistics_are_in_json_and_sarif_reports() -> None:
+    counts = {"BD001": 3, "BD004": 1}
+    as_json = run("check", EXAMPLE, "--format", "json", "--statistics", "--no-cache")
+    assert as_json.returncode == 1, as_json.stderr
+    document = json.loads(as_json.stdout)
+    assert document["statistics"] == counts
+    assert len(document["findings"]) == 4
+    # Without the flag the JSON contract is unchanged.
+    plain = json.loads(run("check", EXAMPLE, "--format", "json", "--no-cache").stdout)
+    assert "statistics" not in plain
+    as_sarif = run("check", EXAMPLE, "--format", "sarif", "--statistics", "--no-cache")
+    assert as_sarif.returncode == 1, as_sarif.stderr
+    (sarif_run,) = json.loads(as_sarif.stdout)["runs"]
+    assert sarif_run["properties"]["statistics"] == counts
+    schema_path = ROOT / "tests" / "report" / "data" / "sarif-schema-2.1.0.json"
+    import jsonschema
+
+    jsonschema.Draft4Validator(json.loads(schema_path.read_text(encoding="utf-8"))).validate(
+        json.loads(as_sarif.stdout)
+    )
+
+
+@pytest.mark.parametrize("extra", [("--format", "github"), ("--diff",)])
+def test_statistics_where_they_have_no_place_is_a_usage_error(extra: tuple[str, ...]) -> None:
+    result = run("check", EXAMPLE, "--statistics", *extra, "--no-cache")
+    assert result.returncode == 2
+    assert "--statistics cannot be combined with" in result.stderr
+    assert result.stdout == ""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -322,3 +323,41 @@ def test_a_panic_pasted_on_one_line_is_explained() -> None:
     assert result.returncode == 0, result.stderr
     assert "BD001 autodiff-in-disabled-context" in result.stdout
     assert "crates/burn-dispatch/src/ops.rs:88:9" in result.stdout
+
+
+ESCAPED = (
+    r"thread 'main' panicked at crates/burn-dispatch/src/backend.rs:120:9:\n"
+    r"an autodiff float primitive must have an enabled autodiff context\n"
+    r"note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace"
+)
+"""A panic as editors, chat and issue threads give it: line breaks as a literal backslash-n."""
+
+
+def test_a_panic_with_escaped_line_breaks_is_explained() -> None:
+    result = run("explain", ESCAPED)
+    assert result.returncode == 0, result.stderr
+    assert "BD001 autodiff-in-disabled-context" in result.stdout
+    assert "crates/burn-dispatch/src/backend.rs:120:9" in result.stdout
+    # The message without the header, escaped the same way, matches too.
+    bare = run("explain", ESCAPED.split(r":\n", 1)[1])
+    assert bare.returncode == 0, bare.stderr
+    assert bare.stdout.startswith("BD001 autodiff-in-disabled-context")
+
+
+def test_a_log_with_escaped_line_breaks_is_explained() -> None:
+    result = run("explain", "--log", "-", stdin=f"some output\n{ESCAPED}\nmore output\n")
+    assert result.returncode == 0, result.stderr
+    assert "explained by: BD001 autodiff-in-disabled-context" in result.stdout
+
+
+def test_an_unmatched_query_suggests_the_closest_entries() -> None:
+    result = run("explain", r"an autodiff float primitive must have an enabled autodif\nxyz")
+    assert result.returncode == 2
+    err = result.stderr
+    # Quoted as given, not as a Python repr (which doubles the backslash).
+    assert "\\\\n" not in err
+    assert "known codes" not in err
+    suggestions = [line for line in err.splitlines() if line.startswith("  BD")]
+    assert 1 <= len(suggestions) <= 3, err
+    assert suggestions[0].startswith("  BD001 autodiff-in-disabled-context")
+    assert re.search(r"\d+%", suggestions[0]), suggestions[0]

@@ -3,6 +3,7 @@ is kept (BOM, newlines, non-ASCII text, permissions, symbolic links), and what i
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 import shutil
@@ -40,13 +41,14 @@ def test_fix_applies_safe_fixes_only_and_a_second_run_changes_nothing(crate: Pat
     assert first.returncode == 1, first.stderr  # infer.rs keeps findings with unsafe fixes only
     after = snapshot(crate)
     changed = sorted(k for k in before if before[k] != after[k])
-    assert changed == ["src/quant.rs", "src/train.rs"]
+    # train.rs's rewrap asks for `Gcs::Balanced`: removing it is unsafe, so it stays.
+    assert changed == ["src/quant.rs"]
     quant = after["src/quant.rs"].decode()
     assert SEED not in quant
     assert "DispatchAutodiffContext::Enabled(" in quant
-    assert "applied 2 fixes in 2 files" in first.stderr
+    assert "applied 1 fix in 1 file" in first.stderr
     remaining = first.stdout.splitlines()
-    assert all(line.startswith("src/infer.rs:") for line in remaining[:-1]), first.stdout
+    assert all(line.startswith(("src/infer.rs:", "src/train.rs:")) for line in remaining[:-1])
     second = run("check", ".", "--fix", "--no-cache", cwd=crate)
     assert snapshot(crate) == after
     assert "applied 0 fixes in 0 files" in second.stderr
@@ -70,7 +72,7 @@ def test_diff_writes_nothing_and_applies_to_the_same_result_as_fix(
     assert diff.returncode == 1, diff.stderr
     assert snapshot(crate) == before
     assert "--- a/src/quant.rs\n+++ b/src/quant.rs\n" in diff.stdout
-    assert "would apply 2 fixes in 2 files" in diff.stderr
+    assert "would apply 1 fix in 1 file" in diff.stderr
     patch = tmp_path / "fix.patch"
     patch.write_text(diff.stdout, encoding="utf-8")
     subprocess.run(["git", "apply", str(patch)], cwd=crate, check=True)
@@ -82,6 +84,65 @@ def test_diff_writes_nothing_and_applies_to_the_same_result_as_fix(
     clean = run("check", "src/quant.rs", "--diff", "--no-cache", cwd=crate)
     assert clean.returncode == 0
     assert clean.stdout.strip() == ""
+
+
+def test_diff_with_unsafe_fixes_says_what_it_keeps_when_fixes_undo_each_other(
+    crate: Path,
+) -> None:
+    # In infer.rs enabling the context (unsafe) makes the `Eval` path's plain tensor carry an
+    # enabled context (BD002), whose fix disables it again: the fixes go round in a circle.
+    result = run("check", ".", "--diff", "--unsafe-fixes", "--no-cache", cwd=crate)
+    assert result.returncode == 1, result.stderr
+    hunks: dict[str, int] = {}
+    current = ""
+    for line in result.stdout.splitlines():
+        if line.startswith("+++ b/"):
+            current = line.removeprefix("+++ b/")
+        elif line.startswith("@@ "):
+            hunks[current] = hunks.get(current, 0) + 1
+    (note,) = [line for line in result.stderr.splitlines() if "undo each other" in line]
+    assert note.startswith("burnlint: note: src/infer.rs: ")
+    # The note says what the diff does: the fixes before the circle are kept (one line each).
+    assert f"kept the {hunks['src/infer.rs']} fixes made before the circle" in note, note
+    assert "disable-context" in note and "enable-context" in note
+    total = sum(hunks.values())
+    assert f"would apply {total} fixes in {len(hunks)} files" in result.stderr
+    # --fix does what --diff showed and says the same.
+    fixed = run("check", ".", "--fix", "--unsafe-fixes", "--no-cache", cwd=crate)
+    assert note.split("note: ", 1)[1] in fixed.stderr
+    assert f"applied {total} fixes in {len(hunks)} files" in fixed.stderr
+
+
+REWRAP = """use burn::backend::{{Dispatch, DispatchDevice, DispatchTensor, GradientCheckpointingStrategy as Gcs}};
+use burn::tensor::TensorData;
+
+pub fn activations(data: TensorData) -> DispatchTensor {{
+    let device = DispatchDevice::autodiff(DispatchDevice::Flex(Default::default()));
+    let rewrapped = DispatchDevice::autodiff_with_gradient_checkpointing(device, {strategy});
+    Dispatch::float_from_data(data, &rewrapped)
+}}
+"""
+
+
+@pytest.mark.parametrize(
+    ("strategy", "safety"),
+    [("Gcs::Balanced", "unsafe"), ("strategy()", "unsafe"), ("Gcs::Disabled", "safe")],
+)
+def test_removing_a_rewrap_that_asks_for_another_strategy_is_unsafe(
+    tmp_path: Path, strategy: str, safety: str
+) -> None:
+    source = tmp_path / "lib.rs"
+    source.write_text(REWRAP.format(strategy=strategy), encoding="utf-8")
+    result = run("check", str(source), "--format", "json", "--no-cache")
+    (finding,) = json.loads(result.stdout)["findings"]
+    assert finding["code"] == "BD004"
+    (fix,) = [f for f in finding["fixes"] if f["edits"][0]["new_text"] == "device"]
+    assert fix["safety"] == safety, fix
+    # An unsafe fix says what it loses.
+    assert (f"drops the strategy `{strategy}`" in fix["title"]) == (safety == "unsafe")
+    # `--fix` (safe fixes only) keeps a strategy the user asked for.
+    run("check", str(source), "--fix", "--no-cache")
+    assert (strategy in source.read_text(encoding="utf-8")) == (safety == "unsafe")
 
 
 def test_crlf_bom_and_non_ascii_survive_a_fix(crate: Path) -> None:

@@ -71,7 +71,9 @@ async def test_fix_all_applies_only_safe_fixes(lsp: Client, editor: str) -> None
     text = MIXED_SAFETY.read_text(encoding="utf-8")
     analyzed = Analyzer(load_kb()).analyze(SourceFile(str(MIXED_SAFETY), text), Options())
     expected, applied = apply_fixes(text, choose_fixes(analyzed.findings, safe_only=True))
-    assert applied == 2
+    # Only `.autodiff()` on the high-level device is safe to drop: the rewrap asks for
+    # `Gcs::Balanced` (dropping it drops the strategy) and the closure's wrap is a "may".
+    assert applied == 1
     uri = open_doc(lsp, MIXED_SAFETY)
     found = await diagnostics(lsp, uri, version=1)
     assert len(found) == 3
@@ -85,7 +87,7 @@ async def test_fix_all_applies_only_safe_fixes(lsp: Client, editor: str) -> None
         ),
         WAIT,
     )
-    assert answer == {"applied": True, "fixes": 2}
+    assert answer == {"applied": True, "fixes": 1}
     [request] = lsp.applied
     assert apply_edits(text, edits_for(request.edit, uri), lsp.encoding) == expected
 

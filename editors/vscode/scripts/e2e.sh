@@ -8,6 +8,8 @@
 # Environment:
 #   BURNLINT_PYTHON   Python whose environment provides burnlint (default: python3). If it has no
 #                     burnlint, a venv in .e2e/venv gets the freshly built wheel instead.
+#   BURNLINT_VSIX     an extension package built already (scripts/package.mjs): tested as it is,
+#                     instead of building one (the wheel it bundles is in bundled/).
 #   E2E_SETUP_ONLY=1  only install the tools (apt packages, Node 24, code-server, npm deps), then exit.
 #   E2E_KEEP=1        keep the temp folder (workspace, user data, logs) after the run.
 #   E2E_PORT          port for code-server on 127.0.0.1 (default: a free one).
@@ -116,9 +118,16 @@ phase_end
 if [ "${E2E_SETUP_ONLY:-0}" = 1 ]; then print_timings; SUMMARY="setup only: 0 passed, 0 failed"; exit 0; fi
 
 # ---------------------------------------------------------------------------------------------
-phase_start "build vsix"
-npm run -s package
-VSIX="$(ls -t "$EXT_DIR"/burnlint-*.vsix | head -1)"
+if [ -n "${BURNLINT_VSIX:-}" ]; then
+  # Built already (CI packages the extension once, before this script).
+  phase_start "vsix (given)"
+  [ -f "$BURNLINT_VSIX" ] || { echo "BURNLINT_VSIX=$BURNLINT_VSIX: no such file" >&2; exit 1; }
+  VSIX="$(cd "$(dirname "$BURNLINT_VSIX")" && pwd)/$(basename "$BURNLINT_VSIX")"
+else
+  phase_start "build vsix"
+  npm run -s package
+  VSIX="$(ls -t "$EXT_DIR"/burnlint-*.vsix | head -1)"
+fi
 echo "   $VSIX ($(du -k "$VSIX" | cut -f1) KiB)"
 phase_end
 

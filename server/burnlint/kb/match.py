@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 from functools import lru_cache
 
 from burnlint.eras import DISPATCH_ERAS
@@ -64,6 +65,7 @@ BARE_PANICS = frozenset(
     }
 )
 """Messages of the panic macros called without a message: they only ever match exactly."""
+_ESCAPED_BREAK = re.compile(r"\\r\\n|\\n")
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{[^{}]*\}")
 _SPACE = re.compile(r"\s+")
 _QUOTES = ("'", '"', "`")
@@ -112,6 +114,20 @@ def strip_ansi(text: str) -> str:
     return ANSI.sub("", text)
 
 
+def unescape_breaks(text: str) -> str:
+    """`text` with line breaks pasted as a literal backslash-n (editors, chat, issue threads and
+    JSON strings give panics that way) turned into real ones: in text of one line, everywhere;
+    in text of several lines, on the lines that hold a `panicked at` header."""
+    if "\\n" not in text:
+        return text
+    if "\n" not in text.strip("\r\n"):
+        return _ESCAPED_BREAK.sub("\n", text)
+    return "\n".join(
+        _ESCAPED_BREAK.sub("\n", line) if "panicked at" in line else line
+        for line in text.split("\n")
+    )
+
+
 def _lines(text: str) -> str:
     return strip_ansi(text).replace("\r\n", "\n").replace("\r", "\n")
 
@@ -120,7 +136,7 @@ def message_of(text: str) -> str:
     """The first panic message in `text`: after a `panicked at` header when there is one, up to
     the line that ends a panic message (a `note:`, a backtrace, the next panic, a test-harness
     line, or a blank line followed by unindented text)."""
-    text = _lines(text).strip("\n")
+    text = _lines(unescape_breaks(text)).strip("\n")
     old = _HEADER_OLD.match(text)
     new = _HEADER_NEW.match(text)
     if old is not None and (new is None or old.start("msg") < new.start("loc")):
@@ -327,6 +343,20 @@ def match_panic(entries: tuple[Entry, ...], panic: Reduced) -> list[Match]:
     return sorted(found.values(), key=lambda m: (-m.score, m.entry.id))
 
 
+def closest(entries: tuple[Entry, ...], text: str, limit: int = 3) -> list[tuple[Entry, int]]:
+    """The entries most similar to `text` that matches none (a code, a slug or a message, each
+    compared with the entry's code, slug and messages), with their similarity in percent, most
+    similar first."""
+    query = reduce(text).text.lower() or text.strip().lower()
+    scored: list[tuple[Entry, int]] = []
+    for entry in entries:
+        names = [entry.id, entry.slug, *(_squash(m) for m, _ in entry.all_messages())]
+        ratio = max(SequenceMatcher(None, query, name.lower()).ratio() for name in names)
+        scored.append((entry, round(ratio * 100)))
+    scored.sort(key=lambda item: (-item[1], item[0].id))
+    return scored[:limit]
+
+
 def best_matches(matches: list[Match]) -> list[Match]:
     """The matches sharing the best score (more than one when the text is ambiguous)."""
     return [m for m in matches if m.score == matches[0].score] if matches else []
@@ -341,10 +371,9 @@ def template_of(text: str, matches: list[Match]) -> str:
 
 
 def message_eras(entry: Entry, message: str) -> frozenset[str]:
-    """The burn eras in which `entry` panics with `message`, read as `Entry.panic_for` reads
-    the entry (a variant with an `id` is another API, not another era); `any` means all."""
-    eras = {era for era in entry.eras if entry.panic_for(era) == message}
-    eras |= {variant.era for variant in entry.variants if variant.message == message}
+    """The burn eras in which `entry` panics with `message` (`Entry.message_eras`), with `any`
+    and unknown eras read as every dispatch era."""
+    eras = set(entry.message_eras(message))
     if not eras or not eras <= set(DISPATCH_ERAS):
         return frozenset(DISPATCH_ERAS)
     return frozenset(eras)

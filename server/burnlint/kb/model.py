@@ -120,6 +120,17 @@ class Entry:
                 return candidate.message
         return self.message
 
+    def message_eras(self, message: str) -> tuple[str, ...]:
+        """The eras in which this bug panics with `message`, in the entry's order: the one
+        answer to "which message in which era" that `explain`, its log summary and the README
+        share. Read as `panic_for` reads the entry (a variant with an `id` is another API in its
+        era, not another era); `any` stands for every era."""
+        eras = [era for era in self.eras if self.panic_for(era) == message]
+        for variant in self.variants:
+            if variant.message == message and variant.era not in eras:
+                eras.append(variant.era)
+        return tuple(eras)
+
     def all_messages(self) -> list[tuple[str, str]]:
         """Every (message, era) pair this entry explains."""
         out = [(self.message, self.eras[0] if self.eras else "")]

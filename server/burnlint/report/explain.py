@@ -21,10 +21,10 @@ def render_entry(entry: Entry, bold: bool = False) -> str:
         out.append("Cause not confirmed: see `When it happens` for what is known.")
     out.append("")
     out.append(strong("Panic messages"))
-    out.append(f"  [{', '.join(entry.eras)}] {entry.message}")
+    out.append(f"  [{', '.join(entry.message_eras(entry.message))}] {entry.message}")
     out.extend(_places(entry.source, entry.sources))
     for variant in entry.variants:
-        out.append(f"  [{variant.era}] {variant.message}")
+        out.append(f"  [{', '.join(entry.message_eras(variant.message))}] {variant.message}")
         if variant.source is not None:
             out.extend(_places(variant.source, variant.sources))
     for heading, text in entry.sections.items():

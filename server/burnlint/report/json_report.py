@@ -49,11 +49,13 @@ def render_json(
     errors: list[str],
     suppressed: list[Suppressed] | None = None,
     eras: list[tuple[str, str, int]] | None = None,
+    statistics: dict[str, int] | None = None,
 ) -> str:
     """The whole report as a JSON document; `suppressed` lists the findings a suppression
     comment acknowledged, each with the comment (they count in no total); `eras` the burn API
-    eras the files were analyzed in: (era, why, how many files)."""
-    document = {
+    eras the files were analyzed in: (era, why, how many files); `statistics` (with
+    `--statistics`) the findings per code."""
+    document: dict[str, Any] = {
         "tool": {"name": "burnlint", "version": __version__},
         "findings": [finding_to_dict(f) for f in findings],
         "suppressed": [
@@ -74,4 +76,6 @@ def render_json(
             {"era": era, "era_reason": reason, "files": count} for era, reason, count in eras or []
         ],
     }
+    if statistics is not None:
+        document["statistics"] = statistics
     return json.dumps(document, indent=2, ensure_ascii=False)

@@ -60,12 +60,14 @@ def render_sarif(
     docs_url: str | None,
     problems: Sequence[str],
     texts: Mapping[str, str],
+    statistics: Mapping[str, int] | None = None,
 ) -> str:
     """The findings (reported and suppressed) as a SARIF 2.1.0 log with one run.
 
     `root` is the `%SRCROOT%` base; finding paths are relative to the working directory or
     absolute; `docs_url` is a template with `{code}`/`{slug}` that becomes each rule's `helpUri`;
-    `texts` maps a finding path to the file's text, for snippets and fingerprints.
+    `texts` maps a finding path to the file's text, for snippets and fingerprints;
+    `statistics` (with `--statistics`) the findings per code, as the run's properties.
     """
     rules = sorted(entries, key=lambda entry: entry.id)
     descriptors = [_rule(entry, docs_url) for entry in rules]
@@ -88,26 +90,27 @@ def render_sarif(
         invocation["toolExecutionNotifications"] = [
             {"level": "error", "message": {"text": problem}} for problem in problems
         ]
+    run: dict[str, Any] = {
+        "tool": {
+            "driver": {
+                "name": "burnlint",
+                "version": __version__,
+                "semanticVersion": __version__,
+                "informationUri": INFORMATION_URI,
+                "rules": descriptors,
+            }
+        },
+        "invocations": [invocation],
+        "originalUriBaseIds": {SRCROOT: {"uri": where.root_uri}},
+        "columnKind": "unicodeCodePoints",
+        "results": results,
+    }
+    if statistics is not None:
+        run["properties"] = {"statistics": dict(statistics)}
     log = {
         "$schema": SCHEMA_URI,
         "version": "2.1.0",
-        "runs": [
-            {
-                "tool": {
-                    "driver": {
-                        "name": "burnlint",
-                        "version": __version__,
-                        "semanticVersion": __version__,
-                        "informationUri": INFORMATION_URI,
-                        "rules": descriptors,
-                    }
-                },
-                "invocations": [invocation],
-                "originalUriBaseIds": {SRCROOT: {"uri": where.root_uri}},
-                "columnKind": "unicodeCodePoints",
-                "results": results,
-            }
-        ],
+        "runs": [run],
     }
     return json.dumps(log, indent=2, ensure_ascii=False)
 

@@ -101,6 +101,17 @@ def _build(
     device = observation.values.get("device")
     if device is not None and len(device.strategy) > 1:
         flags.add("strategy-differs")
+    # Replacing a call by its device argument drops the arguments after it (the strategy of
+    # `autodiff_with_gradient_checkpointing(device, strategy)`): unless the device already has
+    # that strategy, the program changes, so the fix is unsafe and says what it drops.
+    kept = site.role_span("device")
+    if pattern == "{device}" and kind == "call" and kept is not None:
+        rest = text_of(ir.Span(kept.end, span.end, kept.file)).strip().lstrip(",").strip()
+        dropped = rest.removesuffix(")").strip().rstrip(",").strip()
+        has = device.strategy if device is not None else frozenset[str]()
+        if dropped and has != frozenset({dropped.rsplit("::", 1)[-1]}):
+            flags.add("strategy-differs")
+            variables["dropped"] = f" (drops the strategy `{dropped}`)"
     try:
         new_text = pattern.format_map(variables)
     except KeyError:
@@ -109,6 +120,7 @@ def _build(
     if safety == "safe" and flags & set(template.unsafe_when):
         safety = "unsafe"
     title = template.title.format_map(_Lenient(variables | {"new": new_text}))
+    title += variables.get("dropped", "") if safety == "unsafe" else ""
     return Fix(template.id, title, safety, (Edit(to_range(span), new_text),))
 
 
