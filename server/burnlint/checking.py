@@ -269,7 +269,90 @@ def _batches(request: Request, known: frozenset[str], run: CheckRun) -> list[_Ba
         crate = find_crate(anchor.real)
         graph = _add_dependencies(crate, inputs)
         batches.append(_Batch(anchor.path, crate, members[0][1], inputs, graph=graph))
-    return batches
+    return _merge_connected(batches)
+
+
+def _merge_connected(batches: list[_Batch]) -> list[_Batch]:
+    """One batch for crates of a workspace that depend on each other (with the same
+    configuration and era): the program is analyzed once, instead of each crate analyzing its
+    dependencies' code again."""
+    members: dict[Path, _Batch] = {}
+    for batch in batches:
+        manifest = batch.crate.manifest
+        if manifest is not None and batch.graph:
+            members[manifest] = batch
+    if len(members) < 2:
+        return batches
+    parent = {manifest: manifest for manifest in members}
+
+    def find(manifest: Path) -> Path:
+        while parent[manifest] != manifest:
+            manifest = parent[manifest]
+        return manifest
+
+    for manifest, batch in members.items():
+        for dep in crate_graph(batch.crate):
+            other = members.get(dep.manifest) if dep.manifest is not None else None
+            if other is None or other.settings.digest() != batch.settings.digest():
+                continue
+            if other.crate.era == batch.crate.era and other.crate.manifest is not None:
+                parent[find(other.crate.manifest)] = find(manifest)
+    components: dict[Path, list[_Batch]] = {}
+    for manifest, batch in members.items():
+        components.setdefault(find(manifest), []).append(batch)
+    merged: dict[int, _Batch] = {}
+    for group in components.values():
+        if len(group) > 1:
+            combined = _combine(group)
+            for batch in group:
+                merged[id(batch)] = combined
+    out: list[_Batch] = []
+    for batch in batches:
+        replacement = merged.get(id(batch), batch)
+        if replacement not in out:
+            out.append(replacement)
+    return out
+
+
+def _combine(group: list[_Batch]) -> _Batch:
+    """Batches of dependency-connected crates as one: every member's files reported on, every
+    crate (members and their dependencies) under its own key."""
+    primary = group[0]
+    crates: dict[Path, CrateInfo] = {}
+    for batch in group:
+        for info in (batch.crate, *crate_graph(batch.crate)):
+            if info.manifest is not None:
+                crates.setdefault(info.manifest, info)
+    keys: dict[Path, str] = {}
+    assert primary.crate.manifest is not None
+    keys[primary.crate.manifest] = "crate"
+    for manifest, info in crates.items():
+        if manifest not in keys:
+            key = info.lib_name or "dep"
+            while key in keys.values():
+                key += "_"
+            keys[manifest] = key
+    graph = {
+        keys[manifest]: {name: keys[m] for name, m in info.deps if m in keys}
+        for manifest, info in crates.items()
+    }
+    inputs: dict[Path, _Input] = {}
+    for batch in group:
+        own = batch.crate.manifest
+        assert own is not None
+        for item in batch.inputs:
+            if item.root == "crate":
+                item.root = keys[own]
+            elif item.path in inputs:
+                continue
+            else:
+                item.root = keys[find_crate(item.path).manifest or own]
+            previous = inputs.get(item.path)
+            if previous is None or (item.target and not previous.target):
+                inputs[item.path] = item
+    return _Batch(
+        primary.anchor, primary.crate, primary.settings, list(inputs.values()), graph=graph
+    )
 
 
 def _add_dependencies(crate: CrateInfo, inputs: list[_Input]) -> dict[str, dict[str, str]]:
@@ -557,15 +640,26 @@ def _crate_files(crate: CrateInfo, inputs: list[_Input]) -> list[CrateFile]:
     by_root: dict[str, list[_Input]] = {}
     for item in inputs:
         by_root.setdefault(item.root, []).append(item)
+    infos: dict[str, CrateInfo] = {}
     for root, members in by_root.items():
-        manifest = crate.manifest if root == "crate" else find_crate(members[0].path).manifest
+        info = crate if root == "crate" else find_crate(members[0].path)
+        infos[root] = info
+        manifest = info.manifest
         found = {
             i.path: module_of(manifest.parent, i.path) if manifest else ("crate",) for i in members
         }
         if manifest is not None:
             path_modules({i.path: i.text or "" for i in members}, found)
         modules.update({path: (root, *module[1:]) for path, module in found.items()})
-    return [CrateFile(SourceFile(i.shown, i.text or ""), modules[i.path], i.target) for i in inputs]
+    return [
+        CrateFile(
+            SourceFile(i.shown, i.text or ""),
+            modules[i.path],
+            i.target,
+            None if i.root == "crate" else infos[i.root],
+        )
+        for i in inputs
+    ]
 
 
 def _in_nested_crate(root: Path, path: Path) -> bool:

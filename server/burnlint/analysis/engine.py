@@ -32,6 +32,9 @@ class CrateFile:
     source: SourceFile
     module: Module = ("crate",)
     target: bool = True
+    crate: CrateInfo | None = None
+    """The crate it belongs to, when not the session's (another crate of the workspace: its
+    own features decide its `cfg` and whether burn's autodiff is on)."""
 
 
 class Analyzer:
@@ -86,6 +89,7 @@ class Analyzer:
         """The file's items in the crate's main build, plus the functions that exist only when
         burn's autodiff feature is off (checked for BD003, never called from the main build)."""
         wants = self.api.scope_names.__contains__
+        crate = file.crate or crate
         items = collect_items(file.source, crate.config, wants, file.module, index)
         off = crate.off_config()
         if off is not None:
@@ -200,18 +204,20 @@ def _reachable(program: Program, api: ApiModel) -> Iterator[FunctionDecl]:
     for decl in decls:
         data = program.units[decl.file].source.data
         texts[decl.uid] = data[decl.node.start_byte : decl.node.end_byte]
-    local = [d for d in decls if d.module[0] == "crate"]
+    # The crates being checked (those with target files; the others are dependencies).
+    checked = {unit.module[0] for unit in program.units if unit.target} or {"crate"}
+    local = [d for d in decls if d.module[0] in checked]
     roots = [d for d in local if api.may_fire(texts[d.uid])]
     # A dependency's helper that reaches a sink itself (its own text names one) makes the
     # crate's functions that name it roots too; deeper chains inside dependencies are followed
     # only from roots (analyzing every dependency's call graph per dependent costs too much).
-    firing = {d.name for d in decls if d.module[0] != "crate" and api.may_fire(texts[d.uid])}
+    firing = {d.name for d in decls if d.module[0] not in checked and api.may_fire(texts[d.uid])}
     if firing:
         named = _word_pattern(firing).findall(b"\n".join(texts[d.uid] for d in local))
         wanted = {name.decode() for name in named}
         hits: set[str] = set()
         for decl in decls:
-            if decl.module[0] != "crate" and decl.name in wanted and decl.name in firing:
+            if decl.module[0] not in checked and decl.name in wanted and decl.name in firing:
                 summary = program.summary(decl)
                 if summary is not None and summary.hits:
                     hits.add(decl.name)
@@ -295,9 +301,7 @@ class CrateSession:
         if self._era is None:
             # Guessed from the text only when needed: a crate without dispatch vocabulary
             # is never analyzed, and counting markers in megabytes of text is not free.
-            targets = b"\n".join(
-                f.source.data for f in self.files if f.target and f.module[0] == "crate"
-            )
+            targets = b"\n".join(f.source.data for f in self.files if f.target)
             era, reason = era_from_text(targets)
             if self.crate.era_reason:
                 reason = f"{self.crate.era_reason}; {reason}"
@@ -334,14 +338,17 @@ class CrateSession:
     def _unit(self, index: int) -> Unit:
         file = self.files[index]
         items = self.analyzer.items(file, index, self.crate)
-        return Unit(None, file.source.path, file.source, file.module, items, file.target)
+        build = None
+        if file.crate is not None:
+            build = {"optional": "on"}.get(file.crate.build, file.crate.build)
+        return Unit(None, file.source.path, file.source, file.module, items, file.target, build)
 
     def update(self, index: int, source: SourceFile) -> set[int]:
         """Replace file `index`'s text; returns the ids of the analyses that were dropped."""
         old = self.files[index]
         if old.source.data == source.data:
             return set()
-        self.files[index] = CrateFile(source, old.module, old.target)
+        self.files[index] = replace(old, source=source)
         if self.program is None:
             return set()
         return self.program.replace_unit(index, self._unit(index))

@@ -44,6 +44,9 @@ class Unit:
     items: FileItems
     target: bool = True
     """Whether findings in this file are reported (other files only contribute summaries)."""
+    build: str | None = None
+    """Whether burn's `autodiff` is on where this file compiles, when its crate differs from
+    the program's (another crate of the workspace)."""
 
 
 class Program:
@@ -199,7 +202,8 @@ class Program:
         self._stack.append(decl.uid)
         self._reads[decl.uid] = {}
         self._depth += 1
-        context = self._context(decl.file, "off" if decl.build_off else self.build, decl.names_in)
+        build = self.units[decl.file].build or self.build
+        context = self._context(decl.file, "off" if decl.build_off else build, decl.names_in)
         deadline = self._deadlines.get(decl.file)
         if deadline is None:
             deadline = self._deadlines[decl.file] = time.monotonic() + self.budget_seconds
