@@ -295,25 +295,35 @@ try {
       return text.trim();
     });
 
-    await check("fix-all on save (source.fixAll.burnlint) fixes BD004 in train.rs", async () => {
+    await check("fix-all on save (source.fixAll.burnlint) saves train.rs without its unsafe BD004 fix", async () => {
+      // BD004's fix in train.rs drops the `Balanced` strategy the call asks for, so it is
+      // unsafe: saving must write the user's edit and leave line 25 as it was.
       await openFile("src/train.rs");
       await page.locator(".editor-instance .monaco-editor .view-lines").click();
       await goToLine(25, 1);
       const squiggles = ".editor-instance .monaco-editor .view-overlays [class*='squiggly-']";
       await page.waitForSelector(squiggles, { timeout: 30000 });
+      const file = path.join(opt.folder, "src", "train.rs");
+      const before = fs.readFileSync(file, "utf8");
       await page.keyboard.press("Control+End");
       await page.keyboard.press("Enter"); // make the file dirty
       await page.keyboard.press("Control+S");
       const deadline = Date.now() + 20000;
-      const file = path.join(opt.folder, "src", "train.rs");
       while (Date.now() < deadline) {
-        const disk = fs.readFileSync(file, "utf8").split("\n")[24] ?? "";
-        if (disk.includes(TRAIN_FIXED)) {
-          return `saved line 25: ${disk.trim()}`;
+        const disk = fs.readFileSync(file, "utf8");
+        if (disk !== before) {
+          const line = disk.split("\n")[24] ?? "";
+          if (line !== before.split("\n")[24]) {
+            throw new Error(`the unsafe fix was applied on save: ${JSON.stringify(line)}`);
+          }
+          if (line.includes(TRAIN_FIXED)) {
+            throw new Error(`line 25 lost its strategy: ${JSON.stringify(line)}`);
+          }
+          return `saved; line 25 kept: ${line.trim()}`;
         }
         await page.waitForTimeout(250);
       }
-      throw new Error(`line 25 on disk is ${JSON.stringify(fs.readFileSync(file, "utf8").split("\n")[24])}`);
+      throw new Error("train.rs was not saved");
     });
   }
   if (opened && !managed) {
