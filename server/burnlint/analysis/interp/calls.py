@@ -7,6 +7,7 @@ which are judged again with the arguments of this call.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -80,18 +81,31 @@ class Summary:
     receiver: Value | None = None
     """For a `&mut self` method: what `self` is when it returns (symbolic in the parameters),
     so the caller's receiver takes the fields the method set."""
+    lossy: frozenset[int] = frozenset()
+    """The cases whose result joins exits that disagree on a tracked fact for reasons the
+    caller cannot see (the callee's own branches): what a caller concludes from them is lossy,
+    so a "may" finding that rests on them is not reported."""
 
     @staticmethod
     def of(returns: Pairs, hits: list[Hit], stores: list[tuple[str, str, Value]]) -> Summary:
         """The summary of a function whose exits are `returns`: one case per assumption set."""
         by_assumptions: dict[frozenset[Assumption], list[Value]] = {}
+        lossy_keys: set[frozenset[Assumption]] = set()
         for env, value in returns:
             by_assumptions.setdefault(env.assumptions, []).append(value)
+            if env.lossy:
+                lossy_keys.add(env.assumptions)
         cases = [(key, join_all(values)) for key, values in by_assumptions.items()]
+        lossy = {
+            index
+            for index, (key, _) in enumerate(cases)
+            if key in lossy_keys or len({v.tracked() for v in by_assumptions[key]}) > 1
+        }
         if len(cases) > MAX_CASES:
             # Every case is instantiated at every call site; past the cap, keep only their join.
             cases = [(frozenset[Assumption](), join_all([value for _, value in cases]))]
-        return Summary(cases, hits, diverges=not returns, stores=stores)
+            lossy = {0}
+        return Summary(cases, hits, diverges=not returns, stores=stores, lossy=frozenset(lossy))
 
 
 class Program(Protocol):
@@ -119,6 +133,8 @@ class Program(Protocol):
     def declared_types(self, decl: FunctionDecl, text: str) -> frozenset[str]: ...
 
     def type_of_path(self, segments: tuple[str, ...], caller: FunctionDecl) -> str | None: ...
+
+    def method_count(self, name: str) -> int: ...
 
     def field_types(self, types: frozenset[str], name: str) -> frozenset[str]: ...
 
@@ -264,7 +280,10 @@ class Calls:
             # another type.
             functions = program.resolve_method(name, self.caller, False, typed)
             if functions:
-                return self._apply_summaries(functions, expr, [receiver, *args], env)
+                # Only the type tells which of several same-named methods runs: what such a
+                # callee's own branches leave open is not held against the caller.
+                shared = program.method_count(name) > 1
+                return self._apply_summaries(functions, expr, [receiver, *args], env, shared)
         if name in IDENTITY_METHODS:
             return [(env, receiver)]
         if name in UNWRAP_METHODS:
@@ -328,6 +347,7 @@ class Calls:
         expr: ir.Call | ir.MethodCall,
         args: list[Value],
         env: Env,
+        shared: bool = False,
     ) -> Pairs:
         out: Pairs = []
         arg_exprs: list[ir.Expr | None] = list(expr.args)
@@ -345,10 +365,12 @@ class Calls:
                 self.store(owner, name, instantiate(stored, args, expr.span))
             declared = self.ctx.program.declared_types(function, function.return_type)
             mutated = self._mutated_receiver(summary, expr, args)
-            for assumptions, ret in summary.cases:
+            for index, (assumptions, ret) in enumerate(summary.cases):
                 current = self._assume_all(env, assumptions, args, arg_exprs)
                 if current is not None and mutated is not None:
                     current = current.set(*mutated)
+                if current is not None and shared and index in summary.lossy and not current.lossy:
+                    current = dataclasses.replace(current, lossy=True)
                 if current is not None:
                     value = instantiate(ret, args, expr.span)
                     if function.return_type:

@@ -129,6 +129,11 @@ class Interpreter:
             return None
         return join_all([value for value in finals if value is not None])
 
+    @property
+    def ticks(self) -> int:
+        """How many evaluation steps the analysis took (a deterministic measure of its cost)."""
+        return self._ticks
+
     def _bind_param(self, pattern: ir.Pat, value: Value, env: Env) -> Env:
         if isinstance(pattern, ir.PBind):
             return env.set(pattern.binding, value)

@@ -21,7 +21,7 @@ from burnlint.analysis.interp.interpreter import Budget, Interpreter
 from burnlint.analysis.interp.observe import ObservationKey
 from burnlint.analysis.interp.sinks import Observation
 from burnlint.analysis.interp.valueops import struct_value
-from burnlint.analysis.interp.values import UNKNOWN_VALUE, Value, join, join_all
+from burnlint.analysis.interp.values import OPAQUE, UNKNOWN_VALUE, Value, join, join_all
 from burnlint.analysis.semantics.api import ApiModel
 from burnlint.analysis.semantics.defmap import CrateUnit, DefMap
 from burnlint.analysis.semantics.items import FileItems, FunctionDecl, Module
@@ -29,6 +29,8 @@ from burnlint.analysis.syntax.ir import Span
 from burnlint.analysis.syntax.lower import LoweringBudget, MacroLookup
 from burnlint.analysis.syntax.source import SourceFile
 
+MAX_RESTABILIZED_STEPS = 20_000
+"""Functions that took more interpreter steps than this are not analyzed again to stabilize."""
 MAX_SUMMARY_DEPTH = 24
 """Summaries computed inside summaries, at most; deeper call chains are treated as unknown."""
 
@@ -80,6 +82,8 @@ class Program:
         self._used: dict[int, dict[int, Summary | None]] = {}
         self._fields: dict[tuple[str, str], Value] = {}
         self._owners_done: set[str] = set()
+        self._cost: dict[int, int] = {}
+        """Interpreter steps each function's last analysis took."""
         self._contexts: dict[tuple[int, str, Module], Context] = {}
         self._depth = 0
         self._decls: list[FunctionDecl] = []
@@ -144,6 +148,8 @@ class Program:
         self.units[index] = unit
         self._number(unit)
         self._dead |= old
+        for uid in old:
+            self._cost.pop(uid, None)
         self._rebuild_index()
         dropped = set(old)
         if self._fields:
@@ -232,6 +238,7 @@ class Program:
             self._lend_time(decl.file, time.monotonic() - started)
         self._summaries[decl.uid] = summary
         if interpreter is not None:
+            self._cost[decl.uid] = interpreter.ticks
             self._observations[decl.uid] = interpreter.observer.observations
             self._used[decl.uid] = dict(interpreter.calls.used)
         return summary
@@ -257,10 +264,20 @@ class Program:
             stale = [
                 uid
                 for uid in list(self._summaries)
-                if any(
-                    self._fields.get(key) != seen for key, seen in self._reads.get(uid, {}).items()
+                # A function whose analysis is expensive keeps its first result: re-running it
+                # for what a later summary taught costs more than it finds (a deterministic
+                # bound, counted in interpreter steps, not seconds).
+                if self._cost.get(uid, 0) <= MAX_RESTABILIZED_STEPS
+                and (
+                    any(
+                        _facts(self._fields.get(key)) != _facts(seen)
+                        for key, seen in self._reads.get(uid, {}).items()
+                    )
+                    or any(
+                        _summary_facts(self._summaries.get(c)) != _summary_facts(s)
+                        for c, s in self._used.get(uid, {}).items()
+                    )
                 )
-                or any(self._summaries.get(c) != s for c, s in self._used.get(uid, {}).items())
             ]
             if not stale:
                 return
@@ -386,6 +403,10 @@ class Program:
             rest = [d for d in rest if d.uid not in relevant]
         return relevant
 
+    def method_count(self, name: str) -> int:
+        """How many methods of the program have this name."""
+        return len(self._methods.get(name, ()))
+
     def constant_value(
         self, segments: tuple[str, ...], caller: FunctionDecl, trait_name: str | None = None
     ) -> Value | None:
@@ -486,6 +507,34 @@ class Program:
             self._writers.setdefault(key, set()).add(self._stack[-1])
         old = self._fields.get(key)
         self._fields[key] = value if old is None else join(old, value)
+
+
+def _facts(value: Value | None) -> object:
+    """What a value can tell a reader at a sink (see `Value.tracked`): nothing known and only
+    unknowns, or a different origin, program type or trail, are the same to every sink."""
+    return OPAQUE if value is None else value.tracked()
+
+
+def _summary_facts(summary: Summary | None) -> object:
+    """What a callee's summary can change for its callers' findings: a caller analyzed with an
+    earlier summary is analyzed again only when this differs."""
+    if summary is None:
+        return None
+    return (
+        tuple((assumptions, value.tracked()) for assumptions, value in summary.cases),
+        tuple(
+            (
+                hit.spec,
+                hit.site.span,
+                hit.assumptions,
+                tuple((r, v.tracked()) for r, v in hit.values),
+            )
+            for hit in summary.hits
+        ),
+        summary.diverges,
+        tuple((owner, name, value.tracked()) for owner, name, value in summary.stores),
+        _facts(summary.receiver),
+    )
 
 
 _SPECIFIC = re.compile(
