@@ -136,31 +136,12 @@ class CrateCache:
         return targets == set(buffers)
 
     def _sync(self, entry: _Entry, buffers: dict[Path, str], context: dict[Path, str]) -> None:
-        """Swap changed buffers in; files no longer open go back to their text on disk."""
-        session = entry.session
+        """Swap changed buffers in (the crate's own and open files of its dependencies); files
+        no longer open go back to their text on disk."""
         used = {path: text for path, text in context.items() if path in entry.index}
-        for path in entry.context - set(used):
-            text = read_source(path, str(path), None)
-            if text is not None:
-                index = entry.index[path]
-                session.update(index, SourceFile(session.files[index].source.path, text))
-        for path, text in used.items():
-            index = entry.index[path]
-            old = session.files[index].source
-            if old.text != text:
-                session.update(index, SourceFile(old.path, text, previous=old))
+        _swap(entry, entry.context, used)
         entry.context = set(used)
-        for path in entry.buffered - set(buffers):
-            text = read_source(path, str(path), None)
-            if text is not None:
-                index = entry.index[path]
-                session.update(index, SourceFile(session.files[index].source.path, text))
-        for path, text in buffers.items():
-            index = entry.index[path]
-            old = session.files[index].source
-            if old.text != text:
-                # Reuse the old tree: tree-sitter re-parses only around the edit.
-                session.update(index, SourceFile(old.path, text, previous=old))
+        _swap(entry, entry.buffered, buffers)
         entry.buffered = set(buffers)
 
     def _build(
@@ -178,6 +159,23 @@ class CrateCache:
         index = {path: i for i, path in enumerate(loaded.paths)}
         used = {path for path in context if path in index}
         return _Entry(session, loaded.paths, index, set(buffers), used, everything, options)
+
+
+def _swap(entry: _Entry, before: set[Path], now: dict[Path, str]) -> None:
+    """Update `entry`'s session: files in `before` but not in `now` from disk, the others to
+    their text in `now` when it changed."""
+    session = entry.session
+    for path in before - set(now):
+        text = read_source(path, str(path), None)
+        if text is not None:
+            index = entry.index[path]
+            session.update(index, SourceFile(session.files[index].source.path, text))
+    for path, text in now.items():
+        index = entry.index[path]
+        old = session.files[index].source
+        if old.text != text:
+            # Reuse the old tree: tree-sitter re-parses only around the edit.
+            session.update(index, SourceFile(old.path, text, previous=old))
 
 
 def dependents(path: Path, keys: set[Path]) -> set[Path]:
