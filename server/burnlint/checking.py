@@ -272,6 +272,28 @@ def _batches(request: Request, known: frozenset[str], run: CheckRun) -> list[_Ba
     return _merge_connected(batches)
 
 
+def _crate_keys(
+    primary: CrateInfo, others: list[CrateInfo]
+) -> tuple[dict[Path, str], dict[str, dict[str, str]]]:
+    """A key for each crate of one program ("crate" for `primary`, else its library name made
+    unique) and the crate graph in those keys."""
+    keys: dict[Path, str] = {}
+    if primary.manifest is not None:
+        keys[primary.manifest] = "crate"
+    for info in others:
+        assert info.manifest is not None
+        key = info.lib_name or "dep"
+        while key in keys.values():
+            key += "_"
+        keys[info.manifest] = key
+    graph = {
+        keys[info.manifest]: {name: keys[m] for name, m in info.deps if m in keys}
+        for info in (primary, *others)
+        if info.manifest is not None
+    }
+    return keys, graph
+
+
 def _merge_connected(batches: list[_Batch]) -> list[_Batch]:
     """One batch for crates of a workspace that depend on each other (with the same
     configuration and era): the program is analyzed once, instead of each crate analyzing its
@@ -323,19 +345,8 @@ def _combine(group: list[_Batch]) -> _Batch:
         for info in (batch.crate, *crate_graph(batch.crate)):
             if info.manifest is not None:
                 crates.setdefault(info.manifest, info)
-    keys: dict[Path, str] = {}
-    assert primary.crate.manifest is not None
-    keys[primary.crate.manifest] = "crate"
-    for manifest, info in crates.items():
-        if manifest not in keys:
-            key = info.lib_name or "dep"
-            while key in keys.values():
-                key += "_"
-            keys[manifest] = key
-    graph = {
-        keys[manifest]: {name: keys[m] for name, m in info.deps if m in keys}
-        for manifest, info in crates.items()
-    }
+    others = [info for manifest, info in crates.items() if manifest != primary.crate.manifest]
+    keys, graph = _crate_keys(primary.crate, others)
     inputs: dict[Path, _Input] = {}
     for batch in group:
         own = batch.crate.manifest
@@ -361,21 +372,7 @@ def _add_dependencies(crate: CrateInfo, inputs: list[_Input]) -> dict[str, dict[
     deps = crate_graph(crate)
     if not deps:
         return {}
-    keys: dict[Path, str] = {}
-    if crate.manifest is not None:
-        keys[crate.manifest] = "crate"
-    for dep in deps:
-        assert dep.manifest is not None
-        key = dep.lib_name or "dep"
-        while key in keys.values():
-            key += "_"
-        keys[dep.manifest] = key
-    graph: dict[str, dict[str, str]] = {}
-    for info in (crate, *deps):
-        if info.manifest is None:
-            continue
-        names = {name: keys[m] for name, m in info.deps if m in keys}
-        graph[keys[info.manifest]] = names
+    keys, graph = _crate_keys(crate, deps)
     seen = {i.path for i in inputs}
     for dep in deps:
         assert dep.manifest is not None

@@ -108,7 +108,6 @@ class DefMap:
         self._constants: dict[tuple[str, ...], list[FunctionDecl]] = {}
         self._types: dict[tuple[str, ...], TypeDecl] = {}
         self._macros: dict[tuple[str, ...], MacroDecl] = {}
-        self._crate_macros: dict[str, dict[str, MacroDecl]] = {}
         self._impls: list[_Impl] = []
         self._inherent: dict[str, dict[str, list[FunctionDecl]]] = {}
         self._trait_impls: dict[str, list[_Impl]] = {}
@@ -188,8 +187,6 @@ class DefMap:
             for macro in items.macros:
                 self._macro_names.add(macro.name)
                 self._crate_macro_list.setdefault((macro.module[0], macro.name), []).append(macro)
-                crate_macros = self._crate_macros.setdefault(macro.module[0], {})
-                crate_macros.setdefault(macro.name, macro)
                 own = (*macro.module, macro.name)
                 self._macros[own] = macro
                 self._define(macro.module, "macros", macro.name, Def("macro", own), "private")
@@ -694,7 +691,8 @@ class DefMap:
             if found is not None:
                 return found
         if len(path) == 1:
-            return self._crate_macros.get(module[0], {}).get(path[0])
+            defined = self._crate_macro_list.get((module[0], path[0]))
+            return defined[0] if defined else None
         return None
 
 
