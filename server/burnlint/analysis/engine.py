@@ -118,7 +118,7 @@ class Analyzer:
         if not bugs:
             return None
         precise = [v for v, lossy in bugs if not lossy]
-        if not precise and all(v == "may" for v, _ in bugs):
+        if not precise:
             return None
         must = all(v == "must" and not lossy for v, lossy in observation.verdicts)
         severity = entry.severity if must else "warning"

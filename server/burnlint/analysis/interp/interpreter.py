@@ -61,6 +61,10 @@ WIDEN_ROUND = 4
 """From this round on (or with more than `MAX_LOOP_STATES` head states) a loop's head states are
 joined into one (lossy), which then only grows: loops cost a bounded number of rounds."""
 MAX_LOOP_STATES = 8
+THRIFTY_TICKS = 6_000
+"""Evaluation steps after which a function's loops join their head states from the first
+back edge on (lossy: no 'may' finding rests on them): nested loops otherwise cost their rounds
+multiplied level by level, and a function this long has paid for its precision already."""
 
 
 class Budget(Exception):
@@ -557,7 +561,8 @@ class Interpreter:
         if expr.kind == "for":
             entries = [n for e in dedup(entries) for n in self._enter(expr, e, counter, True)]
         heads: dict[object, Env] = {}
-        frontier = self._widen(heads, dedup(entries), False)
+        thrifty = self._ticks > THRIFTY_TICKS
+        frontier = self._widen(heads, dedup(entries), thrifty, thrifty)
         for round_index in range(MAX_LOOP_ROUNDS):
             back: list[Env] = []
             for head in frontier:
@@ -578,8 +583,9 @@ class Interpreter:
             if expr.kind == "for":
                 exits.extend((e, UNIT) for e in back)
                 back = [n for e in back for n in self._enter(expr, e, counter, False)]
-            widen = round_index + 1 >= WIDEN_ROUND or len(heads) > MAX_LOOP_STATES
-            frontier = self._widen(heads, dedup(back), widen)
+            thrifty = self._ticks > THRIFTY_TICKS
+            widen = thrifty or round_index + 1 >= WIDEN_ROUND or len(heads) > MAX_LOOP_STATES
+            frontier = self._widen(heads, dedup(back), widen, thrifty)
             if not frontier:
                 break
         self._loops.pop()
@@ -623,11 +629,14 @@ class Interpreter:
             out.append(entry.with_facts(known))
         return out
 
-    def _widen(self, heads: dict[object, Env], entries: list[Env], widen: bool) -> list[Env]:
+    def _widen(
+        self, heads: dict[object, Env], entries: list[Env], widen: bool, collapse: bool = False
+    ) -> list[Env]:
         """Record new loop-head states in `heads` (joined per tracked key); returns the ones to
         run the body from: new keys, or known keys whose join lost path facts. Widening joins
-        every head into one lossy state, which is run again only when it grows."""
-        if widen and len(heads) + len(entries) > 1:
+        every head into one lossy state, which is run again only when it grows (with `collapse`
+        at once; else heads that agree on every tensor fact are joined first)."""
+        if widen and not collapse and len(heads) + len(entries) > 1:
             # First try joining what agrees on every tensor fact, which loses nothing a sink
             # checks; only when that still leaves too many is everything joined (lossy).
             coarse = coarsen([*heads.values(), *entries], MAX_LOOP_STATES)

@@ -17,7 +17,7 @@ from tree_sitter import Node
 
 from burnlint.analysis.interp.calls import Context, Summary
 from burnlint.analysis.interp.effects import effect_value
-from burnlint.analysis.interp.interpreter import Budget, Interpreter
+from burnlint.analysis.interp.interpreter import THRIFTY_TICKS, Budget, Interpreter
 from burnlint.analysis.interp.observe import ObservationKey
 from burnlint.analysis.interp.sinks import Observation
 from burnlint.analysis.interp.valueops import struct_value
@@ -29,8 +29,9 @@ from burnlint.analysis.syntax.ir import Span
 from burnlint.analysis.syntax.lower import LoweringBudget, MacroLookup
 from burnlint.analysis.syntax.source import SourceFile
 
-MAX_RESTABILIZED_STEPS = 20_000
-"""Functions that took more interpreter steps than this are not analyzed again to stabilize."""
+MAX_RESTABILIZED_STEPS = THRIFTY_TICKS
+"""Functions that took more interpreter steps than this are not analyzed again to stabilize:
+a function this long ran its loops thrifty (lossy), and a second run costs what it would find."""
 MAX_SUMMARY_DEPTH = 24
 """Summaries computed inside summaries, at most; deeper call chains are treated as unknown."""
 
@@ -512,7 +513,7 @@ class Program:
 def _facts(value: Value | None) -> object:
     """What a value can tell a reader at a sink (see `Value.tracked`): nothing known and only
     unknowns, or a different origin, program type or trail, are the same to every sink."""
-    return OPAQUE if value is None else value.tracked()
+    return OPAQUE if value is None else value.settled()
 
 
 def _summary_facts(summary: Summary | None) -> object:
@@ -521,18 +522,18 @@ def _summary_facts(summary: Summary | None) -> object:
     if summary is None:
         return None
     return (
-        tuple((assumptions, value.tracked()) for assumptions, value in summary.cases),
+        tuple((assumptions, value.settled()) for assumptions, value in summary.cases),
         tuple(
             (
                 hit.spec,
                 hit.site.span,
                 hit.assumptions,
-                tuple((r, v.tracked()) for r, v in hit.values),
+                tuple((r, v.settled()) for r, v in hit.values),
             )
             for hit in summary.hits
         ),
         summary.diverges,
-        tuple((owner, name, value.tracked()) for owner, name, value in summary.stores),
+        tuple((owner, name, value.settled()) for owner, name, value in summary.stores),
         _facts(summary.receiver),
     )
 

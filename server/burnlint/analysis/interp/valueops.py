@@ -199,6 +199,9 @@ def apply_step(value: Value, step: Step) -> Value:
 
 def instantiate(value: Value, args: list[Value], span: ir.Span) -> Value:
     """Replace parameter references in a summary value by the call's argument values."""
+    if not value.params and not value.fields:
+        # Most summary values name no parameter: nothing to replace.
+        return value
     if len(value.params) == 1 and value.fields:
         ((index, steps),) = value.params
         if not steps and not (value.tensor or value.ctx or value.device):

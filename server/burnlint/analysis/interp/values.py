@@ -193,6 +193,28 @@ class Value:
             return OPAQUE
         return (*facets, self.params, self.closure, inner)
 
+    def settled(self) -> object:
+        """What a reader can learn from this value, at a sink or at a branch: `tracked`
+        without type hints, "unknown" alone counting as nothing known. A function analyzed
+        with an earlier value of a field or summary is analyzed again only when this differs:
+        learning that a shape or an integer is unknown changes no finding."""
+        fields = tuple(
+            (name, key) for name, value in self.fields if (key := value.settled()) is not OPAQUE
+        )
+        facets = tuple(
+            EMPTY if facet == _UNKNOWN_ONLY else facet
+            for facet in (self.tensor, self.ctx, self.device, self.strategy, self.backend)
+        )
+        if (
+            not fields
+            and not any(facets)
+            and not self.boolean
+            and not self.params
+            and self.closure is None
+        ):
+            return OPAQUE
+        return (*facets, self.boolean, self.params, self.closure, fields)
+
 
 OPAQUE = ("opaque",)
 """The `tracked` key of a value that carries no tracked fact."""
