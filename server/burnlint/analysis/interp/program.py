@@ -261,6 +261,15 @@ class Program:
     def stabilize(self, rounds: int = 3) -> None:
         """Re-analyze functions that read a field or used a callee summary that has changed
         since (summaries are computed on demand, so an early reader may have seen too little)."""
+        # A summary is compared with what many callers saw: work out its facts once.
+        known: dict[int, tuple[Summary | None, object]] = {}
+
+        def facts_of(summary: Summary | None) -> object:
+            found = known.get(id(summary))
+            if found is None or found[0] is not summary:
+                found = known[id(summary)] = (summary, _summary_facts(summary))
+            return found[1]
+
         for _ in range(rounds):
             stale = [
                 uid
@@ -275,7 +284,7 @@ class Program:
                         for key, seen in self._reads.get(uid, {}).items()
                     )
                     or any(
-                        _summary_facts(self._summaries.get(c)) != _summary_facts(s)
+                        facts_of(self._summaries.get(c)) != facts_of(s)
                         for c, s in self._used.get(uid, {}).items()
                     )
                 )

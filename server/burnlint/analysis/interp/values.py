@@ -63,6 +63,7 @@ class Value:
     _hash: int = field(default=0, init=False, compare=False, repr=False)
     depth: int = field(default=0, init=False, compare=False, repr=False)
     _key: object = field(default=None, init=False, compare=False, repr=False)
+    _settled: object = field(default=None, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.fields:
@@ -198,6 +199,13 @@ class Value:
         without type hints, "unknown" alone counting as nothing known. A function analyzed
         with an earlier value of a field or summary is analyzed again only when this differs:
         learning that a shape or an integer is unknown changes no finding."""
+        cached = self._settled
+        if cached is None:
+            cached = self._settle()
+            object.__setattr__(self, "_settled", cached)
+        return cached
+
+    def _settle(self) -> object:
         fields = tuple(
             (name, key) for name, value in self.fields if (key := value.settled()) is not OPAQUE
         )
