@@ -211,11 +211,7 @@ def instantiate(value: Value, args: list[Value], span: ir.Span) -> Value:
             for key, field_value in value.fields:
                 result = result.with_field(key, instantiate(field_value, args, span))
             return result
-    base = replace(
-        value,
-        params=frozenset(),
-        fields=tuple((k, instantiate(v, args, span)) for k, v in value.fields),
-    )
+    base = value.rebuilt(tuple((k, instantiate(v, args, span)) for k, v in value.fields))
     for index, steps in value.params:
         arg = args[index] if index < len(args) else UNKNOWN_VALUE
         for step in steps:

@@ -122,6 +122,25 @@ class Value:
             self.types,
         )
 
+    def rebuilt(self, fields: tuple[tuple[str, Value], ...]) -> Value:
+        """A copy with these fields and no parameter references (a summary value instantiated
+        at a call site; built directly, `dataclasses.replace` is slow on this hot path)."""
+        return Value(
+            self.tensor,
+            self.ctx,
+            self.device,
+            self.strategy,
+            self.boolean,
+            fields,
+            frozenset(),
+            self.origins,
+            self.closure,
+            self.hint,
+            self.backend,
+            self.trail,
+            self.types,
+        )
+
     def project(self, step: Step) -> Value:
         """The symbolic value of `self` followed by `step`, when `self` depends on parameters."""
         return Value(params=frozenset((index, (*steps, step)) for index, steps in self.params))
