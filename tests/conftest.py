@@ -1,4 +1,4 @@
-"""Shared test options: `--bless` regenerates the corpus's expected `.fixed` files."""
+"""Shared test options: `--bless` regenerates the corpus's expected `.fixed` and `.stderr` files."""
 
 from __future__ import annotations
 
@@ -6,4 +6,6 @@ import pytest
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--bless", action="store_true", help="rewrite expected .fixed files")
+    parser.addoption(
+        "--bless", action="store_true", help="rewrite expected .fixed and .stderr files"
+    )

@@ -5,10 +5,15 @@ Annotation grammar (rustc UI-test style):
   caret, `//~| BD001` the same line as the previous annotation, `//~ BD001: text` the message must
   contain `text`. A fixture without annotations must say `//@ clean`. Directives: `//@ era: NAME`,
   `//@ fix-choice: FIX-ID` (which fix the `.fixed` file applies; default: each finding's first).
+
+Next to each fixture, `<fixture>.stderr` (a crate: `<crate>/burnlint.stderr`) holds the whole text
+report, as `burnlint check` prints it (messages, related-location notes, fix titles and their
+safety), like clippy's UI tests; a fixture with no findings has none. `--bless` rewrites them.
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -23,6 +28,7 @@ from burnlint.analysis.syntax.source import SourceFile
 from burnlint.checking import Request, check
 from burnlint.config import Overrides
 from burnlint.kb.load import load_kb
+from burnlint.report.text import Style, render_finding
 
 _ANNOTATION = re.compile(
     r"//~(?P<anchor>\^*|\|)?\s*(?:(?P<sev>ERROR|WARN|INFO|HINT)\s+)?(?P<code>BD\d{3})(?::\s*(?P<msg>.*))?"
@@ -30,6 +36,7 @@ _ANNOTATION = re.compile(
 _DIRECTIVE = re.compile(r"^\s*//@\s*(?P<key>[a-z-]+)\s*(?::\s*(?P<value>.*?))?\s*$")
 _SEVERITY = {"ERROR": "error", "WARN": "warning", "INFO": "info", "HINT": "hint", None: "error"}
 ANALYZER = Analyzer(load_kb())
+REPO = Path(__file__).resolve().parents[2]
 
 
 @dataclass
@@ -84,6 +91,45 @@ def analyze_fixture(fixture: Fixture) -> Any:
     era = fixture.directives.get("era") or None
     source = SourceFile(fixture.path.as_posix(), fixture.text)
     return ANALYZER.analyze(source, Options(era=era))
+
+
+def render_report(findings: list[Any], texts: dict[str, str]) -> str:
+    """The text report of these findings as the CLI prints it (no colour), with paths relative
+    to the repository so that a snapshot reads the same on every machine."""
+
+    def line_text(path: str, line: int) -> str | None:
+        lines = texts.get(path, "").splitlines()
+        return lines[line] if 0 <= line < len(lines) else None
+
+    out = [render_finding(f, line_text, Style(color=False)) + "\n" for f in findings]
+    report = "\n".join(out)
+    for path in texts:
+        report = report.replace(path, Path(path).resolve().relative_to(REPO).as_posix())
+    return report
+
+
+def compare_snapshot(expected: Path, report: str, bless: bool) -> None:
+    """Compare a report with its `.stderr` snapshot (or rewrite it with --bless)."""
+    if bless:
+        if report:
+            expected.write_text(report, encoding="utf-8")
+        elif expected.exists():
+            expected.unlink()
+        return
+    if not report:
+        if expected.exists():
+            raise CorpusError(f"{expected.name} exists but nothing is reported (run with --bless)")
+        return
+    if not expected.exists():
+        raise CorpusError(f"{expected.name} is missing (run with --bless):\n{report}")
+    wanted = expected.read_text(encoding="utf-8")
+    if wanted != report:
+        diff = difflib.unified_diff(
+            wanted.splitlines(), report.splitlines(), "expected", "actual", lineterm=""
+        )
+        raise CorpusError(
+            f"the report differs from {expected.name} (run with --bless):\n" + "\n".join(diff)
+        )
 
 
 def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> pytest.Collector | None:
@@ -152,6 +198,14 @@ class CrateItem(CorpusItem):
         ]
         if problems:
             raise CorpusError("\n".join(problems))
+        findings = [f for result in run.results for f in result.findings]
+        texts: dict[str, str] = {}
+        for finding in findings:
+            for where in (finding.range, *(r.range for r in finding.related)):
+                if where.path not in texts:
+                    texts[where.path] = Path(where.path).read_text(encoding="utf-8")
+        report = render_report(findings, texts)
+        compare_snapshot(root / "burnlint.stderr", report, bool(self.config.getoption("--bless")))
 
     def reportinfo(self) -> tuple[Path, int, str]:
         return self.path, 0, f"corpus crate: {self.path.parent.name}"
@@ -199,6 +253,9 @@ class DiagnosticsItem(CorpusItem):
                 problems.append(f"message: line {expectation.line} lacks {expectation.message!r}")
         if problems:
             raise CorpusError("\n".join(problems))
+        report = render_report(list(result.findings), {self.path.as_posix(): fixture.text})
+        bless = bool(self.config.getoption("--bless"))
+        compare_snapshot(self.path.with_suffix(".stderr"), report, bless)
 
     def reportinfo(self) -> tuple[Path, int, str]:
         return self.path, 0, f"corpus: {self.path.name} diagnostics"
