@@ -86,10 +86,6 @@ _SCRIPT = """
 """
 
 
-class ExportError(Exception):
-    """The export would overwrite a folder burnlint did not create."""
-
-
 def _code(text: str) -> str:
     """`text` as Markdown inline code, with a fence longer than any backtick run inside."""
     longest = max((len(run) for run in _BACKTICKS.findall(text)), default=0)

@@ -11,6 +11,7 @@ from typing import Any, cast
 
 from burnlint.kb.model import (
     DETECTIONS,
+    SAFETIES,
     SECTIONS,
     SEVERITIES,
     Entry,
@@ -232,8 +233,8 @@ def _fix(raw: Any, path: Path, index: int) -> FixTemplate:
     for key in ("id", "title", "safety", "replacement"):
         if key not in table:
             raise KBError(f"{path}: `fixes[{index}]` lacks `{key}`")
-    if table["safety"] not in ("safe", "unsafe"):
-        raise KBError(f"{path}: `fixes[{index}].safety` must be safe or unsafe")
+    if table["safety"] not in SAFETIES:
+        raise KBError(f"{path}: `fixes[{index}].safety` must be one of {', '.join(SAFETIES)}")
     return FixTemplate(
         id=str(table["id"]),
         title=str(table["title"]),

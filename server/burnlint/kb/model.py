@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 SECTIONS = (
@@ -88,7 +88,6 @@ class Entry:
     body: str
     sections: dict[str, str]
     path: str
-    messages: tuple[tuple[str, str], ...] = field(default=())
     detection: str = "static"
     """One of `DETECTIONS`."""
     detected_by: tuple[str, ...] = ()

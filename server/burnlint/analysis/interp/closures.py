@@ -11,12 +11,10 @@ from collections.abc import Generator
 from typing import Any, Protocol
 
 from burnlint.analysis.interp.patterns import match_pattern
-from burnlint.analysis.interp.state import Env, Pairs
+from burnlint.analysis.interp.state import Env, Gen, Pairs
 from burnlint.analysis.interp.valueops import array_value, some_value, unwrap
 from burnlint.analysis.interp.values import UNIT, UNKNOWN_VALUE, Value
 from burnlint.analysis.syntax import ir
-
-Gen = Generator[tuple[str, Any, Env], Pairs, Pairs]
 
 ADAPTERS = {
     "map": "map",

@@ -22,6 +22,7 @@ from burnlint.analysis.interp.patterns import compare_ctx, known_variants, match
 from burnlint.analysis.interp.state import (
     MAX_DISJUNCTS,
     Env,
+    Gen,
     Pairs,
     coarsen,
     dedup,
@@ -52,8 +53,6 @@ from burnlint.analysis.interp.values import (
 )
 from burnlint.analysis.semantics.items import FunctionDecl
 from burnlint.analysis.syntax import ir
-
-Gen = Generator[tuple[str, Any, Env], Pairs, Pairs]
 
 MAX_LOOP_ROUNDS = 8
 """Rounds of a loop body at most; a loop stops earlier when its head states stop changing."""

@@ -9,7 +9,9 @@ comparisons (`facts`) rides along, and is joined too.
 from __future__ import annotations
 
 import bisect
+from collections.abc import Generator
 from dataclasses import dataclass, field
+from typing import Any
 
 from burnlint.analysis.interp import facts as path_facts
 from burnlint.analysis.interp.facts import Fact
@@ -112,6 +114,10 @@ class Env:
 
 Pairs = list[tuple[Env, Value]]
 """What evaluating an expression yields: one value per path class that continues."""
+
+Gen = Generator[tuple[str, Any, Env], Pairs, Pairs]
+"""An evaluation in progress: it yields ("expr" | "block", node, path class) requests to the
+interpreter's driver and receives what each evaluated to (so nothing recurses in Python)."""
 
 
 def merge_envs(envs: list[Env]) -> Env:

@@ -84,11 +84,11 @@ class FunctionDecl:
 
 @dataclass(frozen=True, slots=True)
 class ModDecl:
-    """`mod name;` (a module in another file), with its `#[path = "..."]` if any."""
+    """`mod name;` (a module in another file; which file, `#[path]` included, is the project
+    model's business: `project.module_of`, `project.path_modules`)."""
 
     parent: Module
     name: str
-    path_attr: str | None
     vis: Visibility = "private"
 
 
@@ -230,7 +230,7 @@ def collect_items(
                     items.inline_modules[(*current, name)] = vis
                     stack.append(_Container(body, (*current, name)))
                 else:
-                    items.mods.append(ModDecl(current, name, _path_attr(attrs, frag), vis))
+                    items.mods.append(ModDecl(current, name, vis))
             elif kind == "foreign_mod_item":
                 body = child.child_by_field_name("body")
                 if body is not None:
@@ -459,17 +459,6 @@ def _macro(node: Node, module: Module, frag: Frag, attrs: list[Node]) -> MacroDe
     return MacroDecl(
         module, _name(node, frag), tuple(rules), exported, node.start_byte, frag.data, frag.file
     )
-
-
-def _path_attr(attrs: list[Node], frag: Frag) -> str | None:
-    for attr in attrs:
-        text = frag.text(attr)
-        inner = text[text.find("[") + 1 : text.rfind("]")].strip()
-        if inner.startswith("path") and "=" in inner:
-            value = inner.split("=", 1)[1].strip()
-            if len(value) >= 2 and value[0] == value[-1] == '"':
-                return value[1:-1]
-    return None
 
 
 def _cfg_allows(attrs: list[Node], frag: Frag, config: BuildConfig) -> bool:
