@@ -138,6 +138,8 @@ class Program(Protocol):
 
     def field_types(self, types: frozenset[str], name: str) -> frozenset[str]: ...
 
+    def numbers_only(self, type_key: str | None, name: str) -> bool: ...
+
     def expand(self, module: Module, segments: tuple[str, ...]) -> tuple[tuple[str, ...], ...]: ...
 
     def default_value(self, type_key: str, span: ir.Span) -> Value | None: ...
@@ -357,7 +359,14 @@ class Calls:
             summary = self.ctx.program.summary(function)
             self.used.setdefault(function.uid, summary)
             if summary is None:
-                out.append((env, UNKNOWN_VALUE))
+                # Still being computed (recursion) or too deep: an unknown value of the
+                # declared type.
+                value = UNKNOWN_VALUE
+                if function.return_type:
+                    value = value.typed(
+                        self.ctx.program.declared_types(function, function.return_type)
+                    )
+                out.append((env, value))
                 continue
             for hit in summary.hits:
                 self._instantiate_hit(hit, function, args, arg_exprs, env, expr.span)

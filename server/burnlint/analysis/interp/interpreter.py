@@ -31,6 +31,7 @@ from burnlint.analysis.interp.state import (
 )
 from burnlint.analysis.interp.valueops import (
     array_value,
+    holds_numbers_only,
     may_be,
     negate,
     read_field,
@@ -117,6 +118,8 @@ class Interpreter:
             start, made = self._uncalled.popitem()
             closure = self._closures[start]
             self._run(invoke(self, closure, [UNKNOWN_VALUE] * len(closure.params), made))
+        if holds_numbers_only(self.decl.return_type):
+            returns = [(env, UNKNOWN_VALUE) for env, _ in returns]
         summary = Summary.of(returns, self.observer.hits, self.calls.stores)
         if self.decl.mut_self and returns:
             summary.receiver = self._final_self(returns)
@@ -393,6 +396,9 @@ class Interpreter:
         owner = self.decl.owner if _is_self(expr.base) else None
         declared = self.ctx.program.field_types(base.types, expr.name) if base.types else None
         if owner and base.get_field(expr.name) is None:
+            if self.ctx.program.numbers_only(self.decl.self_type, expr.name):
+                # A count or a size: what the type's methods store there decides nothing.
+                return UNKNOWN_VALUE
             stored = self.ctx.program.field_value(owner, expr.name)
             if stored is not None:
                 return stored.typed(declared) if declared else stored

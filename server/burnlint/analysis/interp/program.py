@@ -20,7 +20,7 @@ from burnlint.analysis.interp.effects import effect_value
 from burnlint.analysis.interp.interpreter import THRIFTY_TICKS, Budget, Interpreter
 from burnlint.analysis.interp.observe import ObservationKey
 from burnlint.analysis.interp.sinks import Observation
-from burnlint.analysis.interp.valueops import struct_value
+from burnlint.analysis.interp.valueops import holds_numbers_only, struct_value
 from burnlint.analysis.interp.values import OPAQUE, UNKNOWN_VALUE, Value, join, join_all
 from burnlint.analysis.semantics.api import ApiModel
 from burnlint.analysis.semantics.defmap import CrateUnit, DefMap
@@ -363,7 +363,11 @@ class Program:
                 if d.name == name and d.has_self
             ]
         candidates = self._methods.get(name, [])
-        return candidates if len(candidates) == 1 else []
+        if len(candidates) != 1 or candidates[0] is caller:
+            # A method named like its caller, on a receiver of unknown type, is the wrapped
+            # value's (`self.0.dims()` inside a wrapper's `fn dims`): delegation, not recursion.
+            return []
+        return candidates
 
     def relevant(self, decl: FunctionDecl) -> bool:
         """Whether a function may handle burn values: its text names burn's API vocabulary,
@@ -485,6 +489,12 @@ class Program:
         key = self.defs.resolve_type(decl.names_in, text, decl.self_type)
         return frozenset({key}) if key is not None else frozenset()
 
+    def numbers_only(self, type_key: str | None, name: str) -> bool:
+        """Whether field `name` of the program type `type_key` is declared to hold numbers or
+        text only (see `holds_numbers_only`): what its writers store can change no finding."""
+        written = self.defs.field_type(type_key, name) if type_key is not None else None
+        return written is not None and holds_numbers_only(written[1])
+
     def field_types(self, types: frozenset[str], name: str) -> frozenset[str]:
         """The program types field `name` has in structs of the given types."""
         out: set[str] = set()
@@ -525,11 +535,16 @@ def _facts(value: Value | None) -> object:
     return OPAQUE if value is None else value.settled()
 
 
+_UNKNOWN_RESULT = (((frozenset[object](), OPAQUE),), (), False, (), OPAQUE)
+
+
 def _summary_facts(summary: Summary | None) -> object:
     """What a callee's summary can change for its callers' findings: a caller analyzed with an
     earlier summary is analyzed again only when this differs."""
     if summary is None:
-        return None
+        # A caller that met the summary while it was being computed saw an unknown result,
+        # no sink and no store: the same as a finished summary that says nothing more.
+        return _UNKNOWN_RESULT
     return (
         tuple((assumptions, value.settled()) for assumptions, value in summary.cases),
         tuple(

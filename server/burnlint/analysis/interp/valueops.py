@@ -5,6 +5,7 @@ Every function here is pure: it maps values to a value and never looks at paths 
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from burnlint.analysis.interp.values import (
@@ -40,6 +41,31 @@ def type_hint(type_text: str) -> frozenset[str]:
     if "Context" in type_text or "Ctx" in type_text:
         hints.add("ctx")
     return frozenset(hints)
+
+
+_SCALARS = frozenset(
+    {
+        *(f"{sign}{bits}" for sign in "iu" for bits in ("8", "16", "32", "64", "128", "size")),
+        "f32",
+        "f64",
+        "char",
+        "str",
+        "String",
+        "Vec",
+        "Option",
+        "Box",
+    }
+)
+_ARRAY_LENGTH = re.compile(r";\s*[A-Za-z_0-9]+\s*\]")
+_TYPE_WORD = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
+
+
+def holds_numbers_only(type_text: str) -> bool:
+    """Whether a declared type can only hold numbers and text (`usize`, `[usize; D]`,
+    `Option<(f32, u64)>`, `()`): no value of it carries a fact a sink checks (nor decides a
+    branch that could, unlike `bool`), so a function returning it summarizes to unknown."""
+    text = _ARRAY_LENGTH.sub("]", type_text.replace("&", "").replace("'static", ""))
+    return bool(text.strip()) and all(word in _SCALARS for word in _TYPE_WORD.findall(text))
 
 
 def receiver_kinds(value: Value) -> frozenset[str]:
