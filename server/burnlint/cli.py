@@ -18,14 +18,21 @@ from burnlint.atomic import write_atomic
 from burnlint.cache import DEFAULT_DIR, ResultCache
 from burnlint.cache import clear as clear_cache
 from burnlint.checking import CheckRun, LazyAnalyzer, Request, check
-from burnlint.config import ConfigError, Overrides, parse_size, render_settings, settings_for
+from burnlint.config import (
+    ConfigError,
+    DetectedEra,
+    Overrides,
+    parse_size,
+    render_settings,
+    settings_for,
+)
 from burnlint.eras import ERAS
 from burnlint.explaining import add_explain_arguments, run_explain
 from burnlint.kb.export import add_kb_arguments, run_kb
 from burnlint.kb.load import KBError, load_kb
 from burnlint.kb.model import Entry
 from burnlint.progress import Progress
-from burnlint.project import detect_era
+from burnlint.project import crate_eras, detect_era, find_crate
 from burnlint.report.text import (
     Style,
     count_by_code,
@@ -35,6 +42,7 @@ from burnlint.report.text import (
 )
 
 if TYPE_CHECKING:
+    from burnlint.analysis.semantics.crates import CrateInfo
     from burnlint.fixing import Changed
 
 # Only what `check` needs on every run is imported above: a run answered from the cache should
@@ -90,6 +98,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     output.add_argument(
         "--exit-zero", action="store_true", help="exit 0 even when there are findings"
+    )
+    output.add_argument(
+        "--verbose",
+        "-v",
+        action="store_true",
+        help="print each checked crate's burn era, why, and its file count on stderr first",
     )
     output.add_argument(
         "--report-unused-suppressions",
@@ -344,6 +358,9 @@ def _run(analyzer: LazyAnalyzer, args: argparse.Namespace, request: Request) -> 
     suppressed = sorted(
         (s for r in run.results for s in r.suppressed), key=lambda s: s.finding.sort_key
     )
+    if args.verbose:
+        for line in _crate_lines(run):
+            print(f"burnlint: {line}", file=sys.stderr)
     if args.diff:
         report = "".join(change.diff() for change in changed)
         _emit(report, args.output)
@@ -367,6 +384,31 @@ def _run(analyzer: LazyAnalyzer, args: argparse.Namespace, request: Request) -> 
     if args.diff:
         return EXIT_FINDINGS if changed else EXIT_CLEAN
     return EXIT_FINDINGS if findings else EXIT_CLEAN
+
+
+def _crate_lines(run: CheckRun) -> list[str]:
+    """One line per checked crate: its era, why, and how many of its files were checked."""
+    crates: dict[Path | None, tuple[CrateInfo | None, str, str, int]] = {}
+    for result in run.results:
+        path = run.paths.get(result.path)
+        crate = find_crate(path) if path is not None else None
+        key = crate.manifest if crate is not None else None
+        known = crates.get(key)
+        era, reason = result.era, result.era_reason
+        if known is not None:
+            era, reason = known[1] or era, known[2] or reason
+        crates[key] = (crate, era, reason, (known[3] if known else 0) + 1)
+    lines: list[str] = []
+    for key, (crate, era, reason, count) in sorted(crates.items(), key=lambda i: str(i[0])):
+        if not era and crate is not None:
+            # No file of the crate was analyzed (no dispatch vocabulary): say what a check
+            # would use all the same.
+            era, reason = detect_era(crate) or ("", "")
+        files = f"{count} file{'s' if count != 1 else ''}"
+        what = f"crate `{crate.name}` ({_shown(key)})" if crate and key else "files outside a crate"
+        decided = f"era {era} ({reason})" if era else "era undecided"
+        lines.append(f"{what}: {decided}; {files}")
+    return lines
 
 
 def _render(
@@ -449,8 +491,23 @@ def _config(args: argparse.Namespace, entries: tuple[Entry, ...]) -> int:
     except ConfigError as error:
         print(f"burnlint: error: configuration: {error}", file=sys.stderr)
         return EXIT_ERROR
-    sys.stdout.write(render_settings(settings, args.format, detect_era(Path(args.path))))
+    path = Path(args.path)
+    detected = [
+        DetectedEra(crate.name, _shown(crate.manifest), era, reason)
+        for crate, era, reason in crate_eras(path)
+        if crate.manifest is not None
+    ]
+    workspace = find_crate(path).manifest is None
+    sys.stdout.write(render_settings(settings, args.format, detected, workspace))
     return EXIT_CLEAN
+
+
+def _shown(path: Path) -> str:
+    """A path relative to the current folder when it is inside it."""
+    try:
+        return str(path.relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
 
 
 if __name__ == "__main__":

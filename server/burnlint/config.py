@@ -32,7 +32,7 @@ import math
 import os
 import re
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -313,14 +313,30 @@ def is_excluded(settings: Settings, path: Path) -> bool:
     return _exclude_spec(settings.exclude).match_file(text)
 
 
+@dataclass(frozen=True, slots=True)
+class DetectedEra:
+    """The era `era = auto` decides for one crate, and why."""
+
+    crate: str
+    manifest: str
+    """The crate's `Cargo.toml`, as shown."""
+    era: str
+    reason: str
+
+
 def render_settings(
-    settings: Settings, fmt: str = "text", detected: tuple[str, str] | None = None
+    settings: Settings,
+    fmt: str = "text",
+    detected: Sequence[DetectedEra] = (),
+    workspace: bool = False,
 ) -> str:
     """The settings for `burnlint config PATH`: `text` prints TOML-like `key = value  # origin`
     lines (unset values as bare words: `all`, `auto`, `none`); `json` prints
     `{"config": path or null, "settings": {...}, "origins": {...}}` with kebab-case keys.
-    `detected` is the era `auto` decides for the path's crate and why: a `# detected era`
-    line, and `"detected_era": {"era", "reason"}` in JSON."""
+    `detected` is the era `auto` decides for the path's crate, or with `workspace` for each
+    member crate of the workspace at the path, and why: `# detected era` lines, and in JSON
+    `"crate_eras": [{"crate", "manifest", "era", "reason"}]` (and `"detected_era":
+    {"era", "reason"}` for a single crate)."""
     values: dict[str, Any] = {
         "select": None if settings.select is None else sorted(settings.select),
         "ignore": sorted(settings.ignore),
@@ -336,8 +352,12 @@ def render_settings(
     origins = {key: settings.origins.get(key, DEFAULT_ORIGIN) for key in KEYS}
     if fmt == "json":
         document: dict[str, Any] = {"config": config, "settings": values, "origins": origins}
-        if detected is not None:
-            document["detected_era"] = {"era": detected[0], "reason": detected[1]}
+        if detected and not workspace:
+            document["detected_era"] = {"era": detected[0].era, "reason": detected[0].reason}
+        document["crate_eras"] = [
+            {"crate": d.crate, "manifest": d.manifest, "era": d.era, "reason": d.reason}
+            for d in detected
+        ]
         return json.dumps(document, indent=2)
     if fmt != "text":
         raise ValueError(f"unknown format {fmt!r}: expected 'text' or 'json'")
@@ -347,8 +367,11 @@ def render_settings(
         value = values[key]
         shown = unset[key] if value is None else _toml_value(value)
         lines.append(f"{key} = {shown}  # {origins[key]}")
-        if key == "era" and value is None and detected is not None:
-            lines.append(f"# detected era: {detected[0]} ({detected[1]})")
+        if key == "era" and value is None:
+            for found in detected:
+                # A workspace has one era per member: each line names its crate.
+                which = f" of `{found.crate}` ({found.manifest})" if workspace else ""
+                lines.append(f"# detected era{which}: {found.era} ({found.reason})")
     return "\n".join(lines) + "\n"
 
 

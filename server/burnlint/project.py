@@ -15,7 +15,8 @@ from typing import Any, cast
 
 from burnlint.analysis.semantics.cfg import BuildConfig
 from burnlint.analysis.semantics.crates import CrateInfo
-from burnlint.eras import VERSION, describe_era, era_from_text, era_from_version
+from burnlint.dispatch_source import CRATE, Locked, downloaded_era, source_era
+from burnlint.eras import GENERIC, VERSION, describe_era, era_from_text, era_from_version
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -25,11 +26,10 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 BURN_CRATES = ("burn", "burn-dispatch", "burn-core", "burn-tensor")
 
 
-def detect_era(path: Path, limit: int = 2000) -> tuple[str, str] | None:
-    """The era a check of `path` would use without configuration, and why; None outside a crate.
+def detect_era(crate: CrateInfo, limit: int = 2000) -> tuple[str, str] | None:
+    """The era a check of `crate` would use without configuration, and why; None for no crate.
     When the manifest and lock file do not decide it, the crate's code is read (at most `limit`
     files) for the guess a check makes."""
-    crate = find_crate(path)
     if crate.manifest is None:
         return None
     if crate.era is not None:
@@ -57,7 +57,10 @@ def forget_crates() -> None:
     _crate_for_dir.cache_clear()
     _package_at.cache_clear()
     _resolved_dir.cache_clear()
-    _lock_version.cache_clear()
+    _locked.cache_clear()
+    _member_source_era.cache_clear()
+    _workspace_root.cache_clear()
+    _manifest.cache_clear()
     _lib_name.cache_clear()
     _workspace_dependencies.cache_clear()
 
@@ -117,18 +120,8 @@ def _describe(manifest: Path, data: dict[str, Any]) -> CrateInfo:
             continue
         enabled.add(name)
         pending.extend(str(dep) for dep in cast(list[Any], features.get(name, [])))
-    version, burn_features = _burn_dependency(data)
-    lock_version, lock_git = _lock_version(manifest.parent)
-    if lock_version:
-        era = era_from_version(lock_version, lock_git)
-        reason = describe_era(era, lock_version, "Cargo.lock") if era else ""
-        if lock_git and not era:
-            reason = f"burn {lock_version} from git in Cargo.lock does not decide the era"
-        version = lock_version
-    else:
-        git = bool(version) and not VERSION.search(version)
-        era = era_from_version(version) if version and not git else None
-        reason = describe_era(era, version, manifest.name) if era else ""
+    version, burn_features = _burn_dependency(data, manifest.parent)
+    version, era, reason = _decide_era(manifest, version)
     autodiff_features = _autodiff_features(features)
     assume = frozenset({"autodiff"}) | autodiff_features
     config = BuildConfig(enabled=frozenset(enabled), declared=declared, assume_on=assume)
@@ -249,8 +242,9 @@ def crate_graph(crate: CrateInfo, limit: int = 64) -> list[CrateInfo]:
     return order
 
 
-def _burn_dependency(data: dict[str, Any]) -> tuple[str, set[str] | None]:
-    """The burn version (or git rev) the crate depends on, and the features it enables there
+def _burn_dependency(data: dict[str, Any], folder: Path) -> tuple[str, set[str] | None]:
+    """The burn requirement (or git rev) the crate depends on, with `workspace = true` looked
+    up in the workspace root's `[workspace.dependencies]`, and the features it enables there
     (None when they are not known, e.g. inherited from a workspace)."""
     for table_name in ("dependencies", "dev-dependencies"):
         table = cast(dict[str, Any], data.get(table_name, {}))
@@ -260,16 +254,30 @@ def _burn_dependency(data: dict[str, Any]) -> tuple[str, set[str] | None]:
                 return spec, {"default"}
             if isinstance(spec, dict):
                 spec_table = cast(dict[str, Any], spec)
-                version = str(
-                    spec_table.get("version", spec_table.get("rev", spec_table.get("branch", "")))
-                )
                 if spec_table.get("workspace"):
-                    return version, None
+                    inherited = _workspace_spec(folder, crate)
+                    return (_requirement(inherited) if inherited is not None else ""), None
                 listed = {str(f) for f in cast(list[Any], spec_table.get("features", []))}
                 if spec_table.get("default-features", spec_table.get("default_features", True)):
                     listed.add("default")
-                return version, listed
+                return _requirement(spec_table), listed
     return "", None
+
+
+def _requirement(spec: object) -> str:
+    """The version requirement of a dependency spec (a git rev or branch when it has none)."""
+    if isinstance(spec, str):
+        return spec
+    if not isinstance(spec, dict):
+        return ""
+    table = cast(dict[str, Any], spec)
+    return str(table.get("version", table.get("rev", table.get("branch", ""))))
+
+
+def _workspace_spec(folder: Path, crate: str) -> object:
+    """`[workspace.dependencies] crate` of the workspace the package in `folder` belongs to."""
+    table = _workspace_dependencies(_workspace_root(folder) / "Cargo.toml")
+    return None if table is None else table.get(crate)
 
 
 _AUTODIFF_ENABLERS = frozenset({"autodiff", "train", "rl", "default"})
@@ -304,23 +312,150 @@ def _autodiff_features(features: dict[str, Any]) -> frozenset[str]:
     return frozenset(found)
 
 
-@lru_cache(maxsize=4096)
-def _lock_version(folder: Path) -> tuple[str, bool]:
-    """The burn-dispatch version in the nearest Cargo.lock at or above `folder`, and whether it
-    comes from git (cached per folder through its parent, so a workspace lock is read once)."""
-    lock = folder / "Cargo.lock"
+def _decide_era(manifest: Path, requirement: str) -> tuple[str, str | None, str]:
+    """The burn version, era (None: undecided) and why, for the package at `manifest` whose
+    burn requirement is `requirement`. In order: the burn-dispatch source cargo downloaded for
+    the locked version, the locked version, the requirement."""
+    root = _workspace_root(manifest.parent)
+    lock = root / "Cargo.lock"
+    where = "Cargo.lock" if root == manifest.parent else "the workspace's Cargo.lock"
+    locked, burn = _locked(lock)
+    if locked is not None:
+        found = downloaded_era(locked) if locked.source else _member_source_era(root)
+        if found is not None:
+            era, why = found
+            return locked.version, era, f"burn-dispatch {locked.version} source: {why}"
+        era = era_from_version(locked.version, locked.git)
+        if era is not None:
+            return locked.version, era, describe_era(era, locked.version, where)
+        if locked.git:
+            reason = f"burn {locked.version} from git in {where} does not decide the era"
+            return locked.version, None, reason
+    elif burn:
+        # burn-dispatch is what the dispatch API lives in: a lock without it is older burn.
+        reason = f"burn {burn} without burn-dispatch in {where} (generic `Tensor<B, D, K>` API)"
+        return burn, GENERIC, reason
+    git = bool(requirement) and not VERSION.search(requirement)
+    era = era_from_version(requirement) if requirement and not git else None
+    reason = describe_era(era, requirement, manifest.name) if era else ""
+    return requirement, era, reason
+
+
+@lru_cache(maxsize=64)
+def _member_source_era(root: Path) -> tuple[str, str] | None:
+    """The era from the source of burn-dispatch when it is a path dependency in the workspace
+    at `root` (burn's own repository)."""
+    for manifest in workspace_members(root):
+        package = _manifest(manifest).get("package")
+        if isinstance(package, dict) and cast(dict[str, Any], package).get("name") == CRATE:
+            return source_era(manifest.parent / "src")
+    return None
+
+
+@lru_cache(maxsize=256)
+def _locked(lock: Path) -> tuple[Locked | None, str]:
+    """The burn-dispatch package `lock` pins (None: none), and the version of burn itself it
+    pins ("" when none); cached per lock file."""
     try:
         text = lock.read_text(encoding="utf-8")
-    except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
-        return ("", False) if folder.parent == folder else _lock_version(folder.parent)
     except (OSError, UnicodeDecodeError):
-        return "", False
-    match = re.search(
-        r'name = "burn-dispatch"\nversion = "([^"]+)"(?:\nsource = "([a-z]+)\+)?', text
-    )
-    if match is None:
-        return "", False
-    return match.group(1), match.group(2) == "git"
+        return None, ""
+    packages: dict[str, tuple[str, str]] = {}
+    for block in text.split("[[package]]")[1:]:
+        name = re.search(r'^name = "([^"]+)"', block, re.M)
+        version = re.search(r'^version = "([^"]+)"', block, re.M)
+        if name is None or version is None or name.group(1) in packages:
+            continue
+        source = re.search(r'^source = "([^"]*)"', block, re.M)
+        packages[name.group(1)] = (version.group(1), source.group(1) if source else "")
+    dispatch = packages.get("burn-dispatch")
+    burn = next((packages[n][0] for n in ("burn", "burn-core", "burn-tensor") if n in packages), "")
+    return (Locked(*dispatch) if dispatch else None), burn
+
+
+@lru_cache(maxsize=1024)
+def _workspace_root(folder: Path) -> Path:
+    """The folder whose `Cargo.lock` cargo uses for the package in `folder`: as cargo does,
+    `package.workspace` when set, else the nearest folder above with a `[workspace]` that does
+    not exclude it, else `folder` itself."""
+    data = _manifest(folder / "Cargo.toml")
+    package = data.get("package")
+    if isinstance(package, dict):
+        explicit = cast(dict[str, Any], package).get("workspace")
+        if isinstance(explicit, str):
+            return _resolved_dir(folder / explicit)
+    if isinstance(data.get("workspace"), dict):
+        return folder
+    for parent in folder.parents:
+        workspace = _manifest(parent / "Cargo.toml").get("workspace")
+        if not isinstance(workspace, dict):
+            continue
+        excluded = cast(list[Any], cast(dict[str, Any], workspace).get("exclude", []))
+        if not any(_under(folder, parent / str(path)) for path in excluded):
+            return parent
+    return folder
+
+
+def _under(folder: Path, top: Path) -> bool:
+    return folder == top or top in folder.parents
+
+
+@lru_cache(maxsize=1024)
+def _manifest(path: Path) -> dict[str, Any]:
+    """A parsed `Cargo.toml`; empty when it is missing or cannot be read."""
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return {}
+
+
+def workspace_members(root: Path) -> list[Path]:
+    """The manifests of the packages of the workspace whose root manifest is in `root`
+    (`members` globs minus `exclude`, the root package included); empty when `root` is no
+    workspace root."""
+    workspace = _manifest(root / "Cargo.toml").get("workspace")
+    if not isinstance(workspace, dict):
+        return []
+    table = cast(dict[str, Any], workspace)
+    excluded = [root / str(p) for p in cast(list[Any], table.get("exclude", []))]
+    found: set[Path] = set()
+    if "package" in _manifest(root / "Cargo.toml"):
+        found.add(root / "Cargo.toml")
+    for pattern in cast(list[Any], table.get("members", [])):
+        for folder in sorted(root.glob(str(pattern))):
+            manifest = folder / "Cargo.toml"
+            if manifest.is_file() and not any(_under(folder, top) for top in excluded):
+                found.add(manifest)
+    return sorted(found)
+
+
+def crate_eras(path: Path) -> list[tuple[CrateInfo, str, str]]:
+    """What `burnlint config PATH` reports: for the crate around `path`, or for each member of
+    the workspace rooted at the folder `path` that depends on burn, the crate, its era and why
+    (read from its code when manifests and lock files do not decide it)."""
+    folder = _resolved_dir(path if path.is_dir() else path.parent)
+    crate = _crate_for_dir(folder)
+    if crate.manifest is not None:
+        found = detect_era(crate)
+        return [(crate, *found)] if found is not None else []
+    listed: list[tuple[CrateInfo, str, str]] = []
+    for manifest in workspace_members(folder):
+        member = _crate_for_dir(manifest.parent)
+        if member.manifest is None or not _names_burn(_manifest(manifest)):
+            continue
+        found = detect_era(member)
+        if found is not None:
+            listed.append((member, *found))
+    return listed
+
+
+def _names_burn(data: dict[str, Any]) -> bool:
+    """Whether a manifest depends on one of burn's crates (in any dependency table)."""
+    for table_name in ("dependencies", "dev-dependencies"):
+        table = cast(dict[str, Any], data.get(table_name, {}))
+        if any(crate in table for crate in BURN_CRATES):
+            return True
+    return False
 
 
 _PATH_MOD = re.compile(

@@ -431,8 +431,11 @@ async def test_binary_content(shared: RawServer) -> None:
     uri = "untitled:binary.rs"
     text = "fn f() {\x00\x01\x7f}\n// \ud800 lone \udfff surrogates \udc00\ud800 swapped\n\ufeff\u2028é😀\n"
     await shared.open(uri, text + BUGGY)
-    [diagnostic] = await shared.published(uri, 1)
+    [diagnostic, note] = await shared.published(uri, 1)
     assert diagnostic["code"] == "BD001"
+    # The analyzer's note about the syntax errors is a hint at line 0, never silent.
+    assert "syntax errors" in note["message"] and note["severity"] == 4
+    assert note["range"]["start"] == {"line": 0, "character": 0}
     assert diagnostic["range"]["start"]["line"] == BUGGY_LINE + 3  # U+2028 breaks no LSP line
     for line, character in ((0, 9), (1, 3), (1, 4), (1, 30), (2, 2), (2, 4), (3, 0)):
         answer = await shared.response(await shared.hover(uri, line, character))

@@ -1,4 +1,4 @@
-/** The extension's commands: restart, show output, explain, apply all fixes. */
+/** The extension's commands: restart, show output, explain, apply all fixes; the server's status request. */
 import * as vscode from "vscode";
 import { ExecuteCommandRequest, LanguageClient } from "vscode-languageclient/node";
 
@@ -9,10 +9,15 @@ export const COMMANDS = {
   showOutput: "burnlint.showOutput",
   explain: "burnlint.explain",
   applyAllFixes: "burnlint.applyAllFixes",
+  /** Server only: the era and notes of an open document, for the status bar tooltip. */
+  status: "burnlint.status",
 } as const;
 
-/** Commands the extension implements itself even when the server also advertises them. */
-export const CLIENT_OWNED_COMMANDS: ReadonlySet<string> = new Set([COMMANDS.explain, COMMANDS.applyAllFixes]);
+/**
+ * Commands the extension implements itself, or calls only through `workspace/executeCommand`,
+ * even when the server also advertises them.
+ */
+export const CLIENT_OWNED_COMMANDS: ReadonlySet<string> = new Set([COMMANDS.explain, COMMANDS.applyAllFixes, COMMANDS.status]);
 
 export const FIX_ALL_KIND = vscode.CodeActionKind.SourceFixAll.append("burnlint");
 export const EXPLAIN_SCHEME = "burnlint-explain";

@@ -7,6 +7,7 @@ import {
   ErrorAction,
   ErrorHandler,
   ExecuteCommandRegistrationOptions,
+  ExecuteCommandRequest,
   LanguageClient,
   LanguageClientOptions,
   RegistrationData,
@@ -17,6 +18,7 @@ import {
 } from "vscode-languageclient/node";
 
 import { CLIENT_OWNED_COMMANDS, COMMANDS, registerCommands } from "./commands";
+import { describeFileStatus } from "./fileStatus";
 import { ManagedEnvError, ManagedHost, ensureManagedEnv, spawnStreaming } from "./managedEnv";
 import { ServerCommand, nodeHost, resolveServer } from "./serverResolution";
 import { SECTION, needsRestart, readClientSettings, serverSettings } from "./settings";
@@ -37,6 +39,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerCommands(context, manager);
 
   context.subscriptions.push(
+    // The tooltip names the active file's burn era: follow the active editor, and its results.
+    vscode.window.onDidChangeActiveTextEditor(() => manager?.refreshFileStatus()),
+    vscode.languages.onDidChangeDiagnostics((event) => {
+      const active = vscode.window.activeTextEditor?.document.uri.toString();
+      if (active && event.uris.some((uri) => uri.toString() === active)) {
+        manager?.refreshFileStatus();
+      }
+    }),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (needsRestart((s) => event.affectsConfiguration(s))) {
         output.info("burnlint.path or burnlint.interpreter changed: restarting the server");
@@ -68,6 +78,7 @@ class ServerManager implements vscode.Disposable {
   private starting: Promise<LanguageClient | undefined> | undefined;
   private restartTimer: NodeJS.Timeout | undefined;
   private failed = false;
+  private statusRequest = 0;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -130,6 +141,36 @@ class ServerManager implements vscode.Disposable {
     }
   }
 
+  /** Asks the server (`burnlint.status`) for the active Rust file's era and notes, for the tooltip. */
+  refreshFileStatus(): void {
+    const client = this.client;
+    const document = vscode.window.activeTextEditor?.document;
+    if (!client?.isRunning() || !document || document.languageId !== "rust") {
+      this.status.setFile(undefined);
+      return;
+    }
+    const request = ++this.statusRequest;
+    client
+      .sendRequest(ExecuteCommandRequest.type, {
+        command: COMMANDS.status,
+        arguments: [client.code2ProtocolConverter.asUri(document.uri)],
+      })
+      .then(
+        (answer) => {
+          // Only the latest request speaks: the user may have switched files meanwhile.
+          if (request === this.statusRequest) {
+            this.status.setFile(describeFileStatus(answer));
+          }
+        },
+        (error: unknown) => {
+          if (request === this.statusRequest) {
+            this.output.debug(`burnlint.status: ${String(error)}`);
+            this.status.setFile(undefined);
+          }
+        },
+      );
+  }
+
   dispose(): void {
     clearTimeout(this.restartTimer);
     void this.stop();
@@ -162,6 +203,7 @@ class ServerManager implements vscode.Disposable {
       }
       if (event.newState === State.Running) {
         this.showRunning();
+        this.refreshFileStatus();
       } else if (event.newState === State.Starting) {
         this.status.set("starting", describe(server));
       } else if (!this.failed) {

@@ -26,6 +26,8 @@ const LABELS: Record<ServerState, string> = {
 export class StatusBar implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
   private state: ServerState = "stopped";
+  private detail: string | undefined;
+  private file: string | undefined;
 
   constructor(command: string) {
     this.item = vscode.window.createStatusBarItem("burnlint.status", vscode.StatusBarAlignment.Right, 100);
@@ -42,10 +44,31 @@ export class StatusBar implements vscode.Disposable {
   /** Updates the item; `detail` goes into the tooltip (server source, version, error). */
   set(state: ServerState, detail?: string): void {
     this.state = state;
+    this.detail = detail;
+    if (state !== "running") {
+      this.file = undefined;
+    }
+    this.render();
+  }
+
+  /** The active file's era and notes (from the server's `burnlint.status`), shown in the tooltip. */
+  setFile(text: string | undefined): void {
+    if (text === this.file) {
+      return;
+    }
+    this.file = text;
+    this.render();
+  }
+
+  private render(): void {
+    const state = this.state;
     this.item.text = `${ICONS[state]} burnlint`;
     const tooltip = new vscode.MarkdownString(`**burnlint**: ${LABELS[state]}`);
-    if (detail) {
-      tooltip.appendText("\n\n" + detail);
+    if (this.file) {
+      tooltip.appendText("\n\n" + this.file);
+    }
+    if (this.detail) {
+      tooltip.appendText("\n\n" + this.detail);
     }
     tooltip.appendMarkdown("\n\n_Click to show the burnlint output._");
     this.item.tooltip = tooltip;

@@ -1,4 +1,4 @@
-"""The server's commands: `burnlint.explain` and `burnlint.applyAllFixes`."""
+"""The server's commands: `burnlint.explain`, `burnlint.applyAllFixes` and `burnlint.status`."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 EXPLAIN = "burnlint.explain"
 APPLY_ALL_FIXES = "burnlint.applyAllFixes"
+STATUS = "burnlint.status"
 
 
 def explain(entries: tuple[Entry, ...], query: str, roots: Sequence[Path] = ()) -> str:
@@ -118,3 +119,20 @@ async def apply_all_fixes(server: BurnlintServer, uri: str) -> dict[str, Any]:
         types.ApplyWorkspaceEditParams(edit=edit, label="burnlint: fix all")
     )
     return {"applied": answer.applied, "fixes": count if answer.applied else 0}
+
+
+async def status(server: BurnlintServer, uri: str) -> dict[str, Any]:
+    """What burnlint decided about an open document: the burn era its crate is analyzed in and
+    why, and the analyzer's notes (a budget stop); `analyzed` is false when burnlint is off."""
+    if server.documents.get(uri) is None:
+        raise JsonRpcInvalidParams(f"{uri} is not open")
+    result = await server.pipeline.current(uri)
+    if result is None:
+        return {"uri": uri, "analyzed": False, "era": "", "reason": "", "notes": []}
+    return {
+        "uri": uri,
+        "analyzed": True,
+        "era": result.era,
+        "reason": result.era_reason,
+        "notes": list(result.notes),
+    }

@@ -4,6 +4,7 @@ here, from the exact text that was analyzed."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, cast
@@ -16,6 +17,9 @@ from burnlint.lsp.hover import HoverText
 from burnlint.lsp.positions import Encoding, LineIndex
 
 SOURCE = "burnlint"
+BUDGET_STOP = "analysis stopped"
+"""How the analyzer's note about running out of its time budget starts."""
+_STOPPED_IN = re.compile(r"analysis stopped in `(?P<name>[^`]+)`")
 _CONVERTER = get_converter()
 _SEVERITY = {
     "error": types.DiagnosticSeverity.Error,
@@ -194,3 +198,41 @@ def from_lsp_data(diagnostic: types.Diagnostic) -> DiagnosticData | None:
             # A client that altered the data gets no fix rather than a failed request.
             continue
     return DiagnosticData(code, version if isinstance(version, int) else None, tuple(fixes))
+
+
+def note_diagnostics(notes: list[str], text: str, encoding: Encoding) -> list[types.Diagnostic]:
+    """The analyzer's notes about a file as diagnostics, so an incomplete result is never
+    silent: a budget stop is a warning on the name of the function where analysis stopped (line
+    0 when that function is in another file); other notes (syntax errors) a hint at line 0,
+    since the compiler's own diagnostics already mark the error while the user types."""
+    found: list[types.Diagnostic] = []
+    index = LineIndex(text)
+    for note in notes:
+        start = types.Position(0, 0)
+        span = types.Range(start, start)
+        if note.startswith(BUDGET_STOP):
+            severity = types.DiagnosticSeverity.Warning
+            message = f"burnlint: {note} (raise `budget` in burnlint.toml)"
+            stopped = _STOPPED_IN.match(note)
+            if stopped is not None and "read for context" not in note:
+                span = _function_name(index, text, stopped.group("name"), encoding) or span
+        else:
+            severity = types.DiagnosticSeverity.Hint
+            message = f"burnlint: {note}"
+        found.append(
+            types.Diagnostic(range=span, message=message, severity=severity, source=SOURCE)
+        )
+    return found
+
+
+def _function_name(
+    index: LineIndex, text: str, name: str, encoding: Encoding
+) -> types.Range | None:
+    """The range of `name` in the first `fn name` of `text` (a method's name without its
+    `Type::` qualifier, as the note may give it)."""
+    bare = name.rsplit("::", 1)[-1]
+    match = re.search(rf"\bfn\s+(?P<name>{re.escape(bare)})\b", text)
+    if match is None:
+        return None
+    start = len(text[: match.start("name")].encode("utf-8"))
+    return to_lsp_range(index, start, start + len(bare.encode("utf-8")), encoding)

@@ -32,6 +32,8 @@ class FileReport:
     findings: list[Finding]
     shown: str
     """The path findings use for this file."""
+    notes: list[str] = field(default_factory=list[str])
+    """What the analyzer says about the file besides findings (a budget stop, syntax errors)."""
 
 
 @dataclass(slots=True)
@@ -43,6 +45,9 @@ class CrateReport:
         default_factory=dict[str, tuple[Path | None, str]]
     )
     """Shown path (as findings name files) -> (path on disk, analyzed text)."""
+    era: str = ""
+    era_reason: str = ""
+    """The burn era the crate was analyzed in, and why."""
 
 
 @dataclass(slots=True)
@@ -112,13 +117,15 @@ class CrateCache:
             entry = self._build(anchor, buffers, options, everything, context)
             self._entries[key] = entry
         session = entry.session
-        report = CrateReport()
+        report = CrateReport(era=session.era, era_reason=session.era_reason)
         for path, file in zip(entry.paths, session.files, strict=True):
             report.texts[file.source.path] = (path, file.source.text)
         for path, file, result in zip(entry.paths, session.files, session.results(), strict=True):
             if file.target:
                 report.files.append(
-                    FileReport(path, file.source.text, result.findings, file.source.path)
+                    FileReport(
+                        path, file.source.text, result.findings, file.source.path, result.notes
+                    )
                 )
         return report
 

@@ -20,7 +20,7 @@ from burnlint.analysis.findings import Finding
 from burnlint.checking import describe_size
 from burnlint.config import ConfigError, is_excluded, settings_for
 from burnlint.config import Settings as ProjectSettings
-from burnlint.lsp.convert import SOURCE, ConvertOptions
+from burnlint.lsp.convert import BUDGET_STOP, SOURCE, ConvertOptions
 from burnlint.lsp.crates import CrateCache, crate_key, dependents, forget_manifests
 from burnlint.lsp.documents import OpenDocument, path_of
 from burnlint.lsp.jobs import Buffer, Job, JobResult, digest, run_job
@@ -45,6 +45,11 @@ class DocResult:
     result_id: str
     used: dict[str, int]
     """URI -> version of every open buffer the analysis read (this one included)."""
+    era: str = ""
+    era_reason: str = ""
+    """The burn era the document's crate was analyzed in, and why."""
+    notes: tuple[str, ...] = ()
+    """What the analyzer said about the document besides findings (a budget stop)."""
 
 
 class Pipeline:
@@ -70,6 +75,8 @@ class Pipeline:
         """Documents analyzed because a crate they depend on changed (they do not cascade)."""
         self.config_problems: set[str] = set()
         """Configuration errors already shown to the user."""
+        self._stops_shown: dict[str, int] = {}
+        """URI -> the document version whose budget stop was last shown in a window message."""
 
     # Scheduling ---------------------------------------------------------------------------
 
@@ -286,7 +293,11 @@ class Pipeline:
                 file.diagnostics,
                 file.result_id,
                 result.used,
+                result.era,
+                result.era_reason,
+                tuple(file.notes),
             )
+            self._show_stop(file.uri, file.version, file.notes)
             if server.support.pull:
                 changed = previous is not None and previous.result_id != file.result_id
                 others_changed |= changed and file.uri != trigger
@@ -295,6 +306,17 @@ class Pipeline:
             self._wake(file.uri)
         if others_changed and server.support.refresh:
             server.workspace_diagnostic_refresh(None)
+
+    def _show_stop(self, uri: str, version: int, notes: list[str]) -> None:
+        """Tell the user once per document version that its analysis stopped on the budget
+        (the diagnostic says where; a message is hard to miss)."""
+        stops = [note for note in notes if note.startswith(BUDGET_STOP)]
+        if not stops or self._stops_shown.get(uri) == version:
+            return
+        self._stops_shown[uri] = version
+        name = uri.rsplit("/", 1)[-1]
+        message = f"burnlint: {name}: {stops[0]} (raise `budget` in burnlint.toml)"
+        self.server.window_show_message(types.ShowMessageParams(types.MessageType.Warning, message))
 
     def push(
         self, uri: str, version: int | None, diagnostics: list[types.Diagnostic], result_id: str
@@ -325,6 +347,7 @@ class Pipeline:
     def forget_document(self, uri: str) -> None:
         """A document was closed: drop its results and wake whoever waits for them."""
         self.results.pop(uri, None)
+        self._stops_shown.pop(uri, None)
         self._wake(uri)
 
     def _store_failure(self, uri: str, job: Job) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 from lsprotocol import types
 
 from burnlint.lsp.actions import FIX_ALL, code_actions, wanted
-from burnlint.lsp.commands import APPLY_ALL_FIXES, EXPLAIN, apply_all_fixes, explain
+from burnlint.lsp.commands import APPLY_ALL_FIXES, EXPLAIN, STATUS, apply_all_fixes, explain, status
 from burnlint.lsp.convert import SOURCE, to_lsp_hover
 from burnlint.lsp.documents import Span
 from burnlint.lsp.hover import hover_at
@@ -156,3 +156,7 @@ def _register_actions(ls: BurnlintServer) -> None:
     @ls.command(APPLY_ALL_FIXES)
     async def apply_all_command(uri: str) -> dict[str, Any]:
         return await apply_all_fixes(ls, uri)
+
+    @ls.command(STATUS)
+    async def status_command(uri: str) -> dict[str, Any]:
+        return await status(ls, uri)

@@ -17,7 +17,7 @@ from lsprotocol.converters import get_converter
 from burnlint.analysis.engine import Options
 from burnlint.analysis.findings import Finding
 from burnlint.analysis.syntax.source import SourceFile
-from burnlint.lsp.convert import ConvertOptions, Texts, to_lsp_diagnostic
+from burnlint.lsp.convert import ConvertOptions, Texts, note_diagnostics, to_lsp_diagnostic
 from burnlint.lsp.crates import CrateCache, CrateReport, FileReport, crate_key
 from burnlint.lsp.documents import uri_of
 
@@ -61,6 +61,8 @@ class FileDiagnostics:
     findings: list[Finding]
     diagnostics: list[types.Diagnostic]
     result_id: str
+    notes: list[str] = field(default_factory=list[str])
+    """What the analyzer said about the file besides findings (also among `diagnostics`)."""
 
 
 @dataclass(slots=True)
@@ -71,6 +73,9 @@ class JobResult:
     used: dict[str, int] = field(default_factory=dict[str, int])
     """URI -> version of every open buffer the run read."""
     files: list[FileDiagnostics] = field(default_factory=list[FileDiagnostics])
+    era: str = ""
+    era_reason: str = ""
+    """The burn era the crate was analyzed in, and why."""
 
 
 def run_job(cache: CrateCache, job: Job) -> JobResult:
@@ -81,8 +86,10 @@ def run_job(cache: CrateCache, job: Job) -> JobResult:
         if buffer is None:
             return result
         analyzed = cache.analyzer.analyze(SourceFile(buffer.uri, buffer.text), job.options)
-        report = CrateReport()
-        report.files.append(FileReport(None, buffer.text, analyzed.findings, buffer.uri))
+        report = CrateReport(era=analyzed.era, era_reason=analyzed.era_reason)
+        report.files.append(
+            FileReport(None, buffer.text, analyzed.findings, buffer.uri, analyzed.notes)
+        )
         report.texts[buffer.uri] = (None, buffer.text)
         uris = {buffer.uri: buffer.uri}
         result.used[buffer.uri] = buffer.version
@@ -113,9 +120,13 @@ def run_job(cache: CrateCache, job: Job) -> JobResult:
         version = versions.get(uri)
         findings = [f for f in file.findings if f.code not in job.ignore]
         diagnostics = [to_lsp_diagnostic(f, texts, job.convert, version) for f in findings]
+        diagnostics += note_diagnostics(file.notes, file.text, job.convert.encoding)
         result.files.append(
-            FileDiagnostics(uri, file.path, version, findings, diagnostics, digest(diagnostics))
+            FileDiagnostics(
+                uri, file.path, version, findings, diagnostics, digest(diagnostics), file.notes
+            )
         )
+    result.era, result.era_reason = report.era, report.era_reason
     return result
 
 
