@@ -4,7 +4,10 @@ Annotation grammar (rustc UI-test style):
   `//~ BD001` this line expects an error, `//~ WARN BD001` a warning, `//~^ BD001` one line up per
   caret, `//~| BD001` the same line as the previous annotation, `//~ BD001: text` the message must
   contain `text`. A fixture without annotations must say `//@ clean`. Directives: `//@ era: NAME`,
-  `//@ fix-choice: FIX-ID` (which fix the `.fixed` file applies; default: each finding's first).
+  `//@ fix-choice: FIX-ID` (which fix the `.fixed` file applies; default: each finding's first),
+  `//@ build: on|off|optional` (whether burn's `autodiff` feature is on, as a Cargo.toml would
+  say; `optional`: the file's own `autodiff` feature forwards to burn's and is off by default, so
+  code under `#[cfg(not(feature = "autodiff"))]` is checked too; default: unknown, no manifest).
 
 Next to each fixture, `<fixture>.stderr` (a crate: `<crate>/burnlint.stderr`) holds the whole text
 report, as `burnlint check` prints it (messages, related-location notes, fix titles and their
@@ -24,6 +27,8 @@ import pytest
 
 from burnlint.analysis.engine import Analyzer, Options
 from burnlint.analysis.rules.edits import apply_fixes, choose_fixes
+from burnlint.analysis.semantics.cfg import BuildConfig
+from burnlint.analysis.semantics.crates import CrateInfo
 from burnlint.analysis.syntax.source import SourceFile
 from burnlint.checking import Request, check
 from burnlint.config import Overrides
@@ -87,10 +92,22 @@ def parse_fixture(path: Path) -> Fixture:
     return fixture
 
 
-def analyze_fixture(fixture: Fixture) -> Any:
+def fixture_crate(fixture: Fixture) -> CrateInfo | None:
+    """The crate a `//@ build:` directive describes (as `[detect.example]` does for the KB)."""
+    build = fixture.directives.get("build")
+    if not build:
+        return None
+    if build not in ("on", "off", "optional"):
+        raise CorpusError(f"`//@ build: {build}`: expected on, off or optional")
+    features = frozenset({"autodiff"}) if build == "optional" else frozenset()
+    config = BuildConfig(declared=features, assume_on=frozenset({"autodiff"}) | features)
+    return CrateInfo(None, "fixture", config, "", None, "", build, features)
+
+
+def analyze_fixture(fixture: Fixture, text: str | None = None) -> Any:
     era = fixture.directives.get("era") or None
-    source = SourceFile(fixture.path.as_posix(), fixture.text)
-    return ANALYZER.analyze(source, Options(era=era))
+    source = SourceFile(fixture.path.as_posix(), fixture.text if text is None else text)
+    return ANALYZER.analyze(source, Options(era=era), fixture_crate(fixture))
 
 
 def render_report(findings: list[Any], texts: dict[str, str]) -> str:
@@ -289,10 +306,7 @@ class FixItem(CorpusItem):
             raise CorpusError(
                 f"applying the fixes does not give {expected_path.name} (run with --bless)"
             )
-        again = ANALYZER.analyze(
-            SourceFile(self.path.as_posix(), fixed),
-            Options(era=fixture.directives.get("era") or None),
-        )
+        again = analyze_fixture(fixture, fixed)
         unfixable = sum(1 for f in result.findings if not f.fixes and f.severity == "error")
         left = [f for f in again.findings if f.severity == "error"]
         if len(left) > unfixable:
