@@ -98,7 +98,9 @@ def render_finding(
             continue
         out.append(f"{style.paint('note', 'note', bold=True)}: {'; '.join(note.messages)}")
         out.extend(_frame(note.range, line_text, style, [(note.start, note.end, "-", "", "note")]))
-    gutter = style.paint("   = ", "frame")
+    # rustc aligns the `=` of help and note lines with the frames' `|`.
+    width = max(len(str(r.start.line + 1)) for r in (primary, *(n.range for n in notes)))
+    gutter = style.paint(" " * (width + 1) + "= ", "frame")
     for fix in finding.fixes:
         suffix = "" if fix.safety == "safe" else " (unsafe fix)"
         out.append(f"{gutter}{style.paint('help', 'help', bold=True)}: {fix.title}{suffix}")
