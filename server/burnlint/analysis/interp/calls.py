@@ -188,6 +188,9 @@ class Calls:
         self.observer = observer
         self.used: dict[int, Summary | None] = {}
         """The callee summaries this function's result depends on, as they were when used."""
+        self.compared: set[ir.Span] = set()
+        """Calls written as an operand of `==`/`!=`: what they build is compared, never handed
+        to burn, so building it is no sink (`x.autodiff == Ctx::Enabled(..)`)."""
         self.stores: list[tuple[str, str, Value]] = []
         self._recorded: set[tuple[str, str, Value]] = set()
         """Field stores that depend on this function's parameters (see `Summary.stores`)."""
@@ -339,7 +342,7 @@ class Calls:
     ) -> Pairs:
         value = effect_value(rule, expr.span, args, receiver, named, expr)
         sink_values = effect_sink_values(rule, args, receiver, named, self.ctx.build)
-        if sink_values is not None:
+        if sink_values is not None and expr.span not in self.compared:
             self.observer.effect(rule, sink_values, expr, env)
         return effect_outcomes(rule, value, env, expr)
 

@@ -474,6 +474,12 @@ class Interpreter:
         return env.set(base.binding, store_field(root, chain, value))
 
     def _binary(self, expr: ir.Binary, env: Env) -> Gen:
+        if expr.op in ("==", "!="):
+            self.calls.compared.update(
+                operand.span
+                for operand in (expr.left, expr.right)
+                if isinstance(operand, ir.Call | ir.MethodCall)
+            )
         left = yield ("expr", expr.left, env)
         out: Pairs = []
         if expr.op in ("&&", "||"):
