@@ -94,10 +94,12 @@ class Analyzer:
         off = crate.off_config()
         if off is not None:
             seen = {decl.node.id for decl in items.functions}
-            for decl in collect_items(file.source, off, wants, file.module, index).functions:
+            other = collect_items(file.source, off, wants, file.module, index)
+            for decl in other.functions:
                 if decl.node.id not in seen:
                     decl.build_off = True
                     items.functions.append(decl)
+            _add_modules_of_build(items, other)
         return items
 
     def _finding(
@@ -192,6 +194,24 @@ class Analyzer:
 class _Names(dict[str, str]):
     def __missing__(self, key: str) -> str:
         return ""
+
+
+def _add_modules_of_build(items: FileItems, other: FileItems) -> None:
+    """The inline modules that exist only in the other build (`#[cfg(not(feature =
+    "autodiff"))] mod serving { .. }`), with their imports, types and constants: the names
+    its functions use. Modules of both builds keep the main build's names."""
+    only = [m for m in other.inline_modules if m not in items.inline_modules]
+    if not only:
+        return
+
+    def inside(module: Module) -> bool:
+        return any(module[: len(m)] == m for m in only)
+
+    for module in only:
+        items.inline_modules[module] = other.inline_modules[module]
+    items.uses.extend(use for use in other.uses if inside(use.module))
+    items.types.extend(decl for decl in other.types if inside(decl.module))
+    items.constants.extend(decl for decl in other.constants if inside(decl.module))
 
 
 def _reachable(program: Program, api: ApiModel) -> Iterator[FunctionDecl]:
