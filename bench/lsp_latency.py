@@ -5,10 +5,16 @@ UTF-16 positions) and measures:
 
 - didOpen -> publishDiagnostics for the example crate's `src/quant.rs`, and the time from the
   server process's start to those first diagnostics;
-- didOpen -> publishDiagnostics for a generated 5,000-line file in a temporary crate;
-- didChange -> publishDiagnostics for 50 single-character edits of that file, one at a time
-  (each includes the server's ~150 ms debounce);
+- didOpen -> publishDiagnostics for a generated 5,000-line dispatch-heavy file (the example
+  crate's `quant.rs` functions repeated with unique names) in a temporary crate;
+- didChange -> publishDiagnostics for isolated one-character edits inside function bodies (a
+  `0.125` literal toggled, a different function each time, 0.1 s apart);
+- the end of bursts of five edits typed 30 ms apart -> diagnostics of the last one (includes
+  the server's debounce);
+- hover and code actions sent right after an edit (they wait for that version's analysis);
 - hover round trips (p50/p95) over findings and over plain code.
+
+Memory over hundreds of edits: `bench/lsp_soak.py`.
 
 `bench/run.py` also uses `first_diagnostics` (server start -> first diagnostics, one fresh
 server per call) and `workspace_memory` (the server's RSS after indexing a whole tree with
@@ -44,54 +50,56 @@ QUANT = ROOT / "examples" / "dispatch-demo" / "src" / "quant.rs"
 RESULTS = ROOT / "bench" / "results"
 WAIT = 60.0
 
-HEADER = """//! Generated for the latency benchmark: plain Rust with some burn dispatch code.
-use burn::backend::{
-    Dispatch, DispatchAutodiffContext, DispatchDevice, DispatchTensor, GradientCheckpointingStrategy,
-};
-use burn::tensor::TensorData;
-
-use crate::dispatch;
-"""
-PLAIN = """
-/// Plain helper {i}: no burn API at all.
-pub fn helper_{i}(values: &[f32], scale: f32) -> Vec<f32> {{
-    let mut out = Vec::with_capacity(values.len());
-    for (index, value) in values.iter().enumerate() {{
-        let weight = if index % 2 == 0 {{ scale }} else {{ scale * 0.5 }};
-        out.push(value * weight + {i}.0);
-    }}
-    out
-}}
-"""
-DISPATCH = """
-/// Training head {i}.
-pub fn head_{i}(batch: TensorData, q_rhs: DispatchTensor) -> DispatchTensor {{
-    let device = DispatchDevice::autodiff(DispatchDevice::Flex(Default::default()));
-    let lhs = Dispatch::float_from_data(batch, &device);
-    let ctx = {ctx};
-    dispatch::q_matmul(lhs, q_rhs, ctx)
-}}
-"""
-ENABLED = "DispatchAutodiffContext::Enabled(GradientCheckpointingStrategy::Disabled)"
-DISABLED = "DispatchAutodiffContext::Disabled"
+PAUSE = 0.1
+"""Seconds between isolated edits (longer than the server's burst window)."""
+BURST_GAP = 0.03
 
 
-def generate(lines: int) -> str:
-    """About `lines` lines: mostly plain functions, every fifth a dispatch function, every
-    fourth of those with the BD001 bug."""
-    parts = [HEADER]
-    count = HEADER.count("\n")
-    index = 0
+def generate(lines: int) -> tuple[str, list[int]]:
+    """About `lines` lines made of the example crate's `quant.rs` functions repeated with unique
+    names (every function uses the dispatch API; a quarter carry the BD001 bug), and the line
+    numbers (0-based) of one `0.125f32` literal per function copy."""
+    source = QUANT.read_text(encoding="utf-8")
+    head, _, body = source.partition("\n/// ")
+    body = "/// " + body
+    parts = [head + "\n"]
+    count = parts[0].count("\n")
+    copy = 0
     while count < lines:
-        if index % 5 == 4:
-            ctx = DISABLED if index % 20 == 19 else ENABLED
-            part = DISPATCH.format(i=index, ctx=ctx)
-        else:
-            part = PLAIN.format(i=index)
-        parts.append(part)
-        count += part.count("\n")
-        index += 1
-    return "".join(parts)
+        text = body.replace("pub fn ", f"pub fn c{copy}_").replace(
+            "fn helper", f"fn c{copy}_helper"
+        )
+        parts.append(text + "\n")
+        count += text.count("\n") + 1
+        copy += 1
+    text = "".join(parts)
+    targets = [i for i, line in enumerate(text.splitlines()) if "0.125f32" in line]
+    return text, targets
+
+
+def toggle(lines: list[str], line: int) -> types.TextDocumentContentChangePartial:
+    """Change the last digit of the `0.12x` literal on `line` (5 <-> 6), in `lines` too."""
+    column = lines[line].index("0.12") + 4
+    new = "6" if lines[line][column] == "5" else "5"
+    lines[line] = lines[line][:column] + new + lines[line][column + 1 :]
+    return types.TextDocumentContentChangePartial(
+        range=types.Range(types.Position(line, column), types.Position(line, column + 1)),
+        text=new,
+    )
+
+
+def change(
+    client: LanguageClient, uri: str, version: int, edit: types.TextDocumentContentChangePartial
+) -> float:
+    """Send one didChange; returns when it was sent."""
+    sent = time.perf_counter()
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+            content_changes=[edit],
+        )
+    )
+    return sent
 
 
 class Client(LanguageClient):
@@ -333,10 +341,11 @@ async def workspace_memory(root: Path, timeout: float) -> dict[str, Any]:
     }
 
 
-async def measure(lines: int, edits: int, hovers: int) -> dict[str, Any]:
-    """One server: open quant.rs and a generated file of `lines` lines, `edits` one-character
-    edits of the latter, then `hovers` hover requests."""
-    big_text = generate(lines)
+async def measure(lines: int, edits: int, hovers: int, bursts: int = 20) -> dict[str, Any]:
+    """One server: open quant.rs and a generated file of `lines` lines, `edits` isolated
+    one-character edits inside its bodies, `bursts` bursts of edits, hovers and code actions
+    right after edits, then `hovers` hover requests."""
+    big_text, targets = generate(lines)
     client = Client()
     with tempfile.TemporaryDirectory(prefix="burnlint-bench-") as folder:
         crate = Path(folder)
@@ -364,26 +373,55 @@ async def measure(lines: int, edits: int, hovers: int) -> dict[str, Any]:
             arrived, big_count = await client.diagnostics(uri, 1)
             big_open = arrived - sent
 
-            # didChange -> diagnostics: type characters into a comment in the middle.
-            target = big_text.splitlines().index("/// Plain helper 250: no burn API at all.")
-            column = len("/// Plain helper 250: no burn API at all.")
+            # Isolated edits inside function bodies.
+            lines_now = big_text.splitlines()
+            version = 1
             change_times: list[float] = []
-            for version in range(2, edits + 2):
-                position = types.Position(line=target, character=column + version - 2)
-                change = types.TextDocumentContentChangePartial(
-                    range=types.Range(start=position, end=position), text="x"
-                )
-                sent = time.perf_counter()
-                client.text_document_did_change(
-                    types.DidChangeTextDocumentParams(
-                        text_document=types.VersionedTextDocumentIdentifier(
-                            uri=uri, version=version
-                        ),
-                        content_changes=[change],
-                    )
-                )
+            for index in range(edits):
+                await asyncio.sleep(PAUSE)
+                version += 1
+                edit = toggle(lines_now, targets[(index * 7) % len(targets)])
+                sent = change(client, uri, version, edit)
                 arrived, _ = await client.diagnostics(uri, version)
                 change_times.append(arrived - sent)
+
+            # Bursts: five edits 30 ms apart; the last edit -> its diagnostics.
+            burst_times: list[float] = []
+            for index in range(bursts):
+                await asyncio.sleep(PAUSE)
+                for _ in range(5):
+                    version += 1
+                    edit = toggle(lines_now, targets[(index * 11) % len(targets)])
+                    sent = change(client, uri, version, edit)
+                    await asyncio.sleep(BURST_GAP)
+                arrived, _ = await client.diagnostics(uri, version)
+                burst_times.append(arrived - sent)
+
+            # Hover and code actions sent right after an edit, at a finding.
+            latest = next(p for _, p in reversed(client.published) if p.uri == uri).diagnostics
+            after_edit: dict[str, list[float]] = {"hover": [], "code_action": []}
+            for index in range(edits // 2):
+                await asyncio.sleep(PAUSE)
+                version += 1
+                change(client, uri, version, toggle(lines_now, targets[(index * 5) % len(targets)]))
+                target = latest[index % len(latest)]
+                ident = types.TextDocumentIdentifier(uri)
+                sent = time.perf_counter()
+                if index % 2:
+                    await client.text_document_hover_async(
+                        types.HoverParams(text_document=ident, position=target.range.start)
+                    )
+                    after_edit["hover"].append(time.perf_counter() - sent)
+                else:
+                    await client.text_document_code_action_async(
+                        types.CodeActionParams(
+                            text_document=ident,
+                            range=target.range,
+                            context=types.CodeActionContext(diagnostics=[target]),
+                        )
+                    )
+                    after_edit["code_action"].append(time.perf_counter() - sent)
+                await client.diagnostics(uri, version)
 
             # Hover: over each finding's start, and over plain code between them.
             findings = next(p for _, p in reversed(client.published) if p.uri == uri).diagnostics
@@ -412,6 +450,9 @@ async def measure(lines: int, edits: int, hovers: int) -> dict[str, Any]:
             "diagnostics": big_count,
         },
         "change_generated": summary(change_times),
+        "burst_generated": summary(burst_times),
+        "hover_after_edit": summary(after_edit["hover"]),
+        "code_action_after_edit": summary(after_edit["code_action"]),
         "hover_generated": {**summary(hover_times), "with_content": shown},
     }
 
@@ -442,12 +483,26 @@ def report(results: dict[str, Any]) -> str:
     change = results["change_generated"]
     rows.append(
         (
-            f"didChange -> diagnostics, {change['n']} one-character edits",
+            f"didChange -> diagnostics, {change['n']} isolated edits in bodies",
             f"{change['mean_ms']:.0f}",
             f"{change['p50_ms']:.0f}",
             f"{change['p95_ms']:.0f}",
         )
     )
+    for key, what in (
+        ("burst_generated", "end of a burst of 5 edits 30 ms apart -> diagnostics"),
+        ("hover_after_edit", "hover right after an edit"),
+        ("code_action_after_edit", "code action right after an edit"),
+    ):
+        found = results[key]
+        rows.append(
+            (
+                f"{what} ({found['n']})",
+                f"{found['mean_ms']:.0f}",
+                f"{found['p50_ms']:.0f}",
+                f"{found['p95_ms']:.0f}",
+            )
+        )
     hover = results["hover_generated"]
     rows.append(
         (

@@ -24,31 +24,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from lsp_latency import QUANT, Client, initialize, open_doc, proc_status
+from lsp_latency import Client, generate, initialize, open_doc, proc_status
 from lsprotocol import types  # noqa: TID251
 
 
-def generate(lines: int) -> tuple[str, list[int]]:
-    """The file, and the line numbers (0-based) of one `0.125f32` literal per function copy."""
-    source = QUANT.read_text(encoding="utf-8")
-    head, _, body = source.partition("\n/// ")
-    body = "/// " + body
-    parts = [head + "\n"]
-    count = parts[0].count("\n")
-    copy = 0
-    while count < lines:
-        text = body.replace("pub fn ", f"pub fn c{copy}_").replace(
-            "fn helper", f"fn c{copy}_helper"
-        )
-        parts.append(text + "\n")
-        count += text.count("\n") + 1
-        copy += 1
-    text = "".join(parts)
-    targets = [i for i, line in enumerate(text.splitlines()) if "0.125f32" in line]
-    return text, targets
-
-
-async def soak(lines: int, edits: int) -> dict[str, object]:
+async def soak(lines: int, edits: int, pause: float) -> dict[str, object]:
     text, targets = generate(lines)
     client = Client()
     with tempfile.TemporaryDirectory(prefix="burnlint-soak-") as folder:
@@ -72,6 +52,8 @@ async def soak(lines: int, edits: int) -> dict[str, object]:
             lines_now = text.splitlines()
             latencies: list[float] = []
             for index in range(edits):
+                if pause:
+                    await asyncio.sleep(pause)
                 line = targets[(index * 7) % len(targets)]
                 column = lines_now[line].index("0.12") + 4
                 old = lines_now[line][column]
@@ -105,6 +87,7 @@ async def soak(lines: int, edits: int) -> dict[str, object]:
         "findings": findings,
         "open_s": round(opened, 3),
         "edits": edits,
+        "pause_s": pause,
         "edit_p50_ms": round(statistics.median(ordered) * 1000, 1),
         "edit_p95_ms": round(ordered[int(len(ordered) * 0.95) - 1] * 1000, 1),
         "edit_max_ms": round(ordered[-1] * 1000, 1),
@@ -118,9 +101,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lines", type=int, default=5000)
     parser.add_argument("--edits", type=int, default=300)
+    parser.add_argument(
+        "--pause",
+        type=float,
+        default=0.06,
+        help="seconds between an edit's diagnostics and the next edit (0: back to back, so"
+        " each edit falls in the server's burst window and waits for its debounce)",
+    )
     args = parser.parse_args()
     gc.disable()  # the client's own collections must not stall the measured round trips
-    print(json.dumps(asyncio.run(soak(args.lines, args.edits)), indent=2))
+    print(json.dumps(asyncio.run(soak(args.lines, args.edits, args.pause)), indent=2))
 
 
 if __name__ == "__main__":

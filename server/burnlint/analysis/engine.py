@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import Literal
 
 from burnlint.analysis.findings import FileResult, Finding, Range, Related
 from burnlint.analysis.interp.program import Program, Unit
@@ -18,7 +19,7 @@ from burnlint.analysis.semantics.cfg import BuildConfig
 from burnlint.analysis.semantics.crates import CrateInfo
 from burnlint.analysis.semantics.items import FileItems, FunctionDecl, Module, collect_items
 from burnlint.analysis.syntax import ir
-from burnlint.analysis.syntax.source import SourceFile
+from burnlint.analysis.syntax.source import SourceFile, common_prefix
 from burnlint.eras import GENERIC, era_from_text
 from burnlint.kb.model import Entry
 
@@ -63,23 +64,37 @@ class Analyzer:
         return CrateSession(self, files, options, crate).results()
 
     def report(
-        self, program: Program, index: int, era: str, options: Options
+        self,
+        program: Program,
+        index: int,
+        era: str,
+        options: Options,
+        cache: FindingCache | None = None,
     ) -> tuple[list[Finding], list[Suppressed], list[Unused]]:
         """The findings in unit `index` of an analyzed program: reported, acknowledged by a
-        suppression comment, and the suppression codes that acknowledged nothing."""
+        suppression comment, and the suppression codes that acknowledged nothing (each
+        finding taken from `cache` when its observation and the text it shows are the same)."""
+        cache = cache if cache is not None else FindingCache()
         observations = program.observations(index, analyzed_only=True)
         # A site reached in several contexts (a closure called twice) is edited once: its
         # fixes are only safe when every context has the bug.
         shared: dict[tuple[str, ir.Span, ir.Span | None], bool] = {}
-        for observation in observations:
-            key = _edit_key(observation)
-            clean = any(v == "none" for v, _ in observation.verdicts)
-            shared[key] = shared.get(key, False) or clean
+        keys = [_edit_key(observation) for observation in observations]
+        for observation, key in zip(observations, keys, strict=True):
+            if not shared.get(key, False):
+                shared[key] = any(v == "none" for v, _ in observation.verdicts)
         findings: list[Finding] = []
-        for observation in observations:
-            partial = shared[_edit_key(observation)]
-            finding = self._finding(program, observation, era, options, partial)
-            if finding is not None:
+        expanded: dict[int, set[ir.Span]] = {}
+        for observation, key in zip(observations, keys, strict=True):
+            partial = shared[key]
+            finding = cache.get(observation, partial)
+            if finding is None:
+                spans: list[ir.Span] = []
+                finding = self._finding(
+                    program, observation, era, options, partial, spans, expanded
+                )
+                cache.put(observation, partial, finding, spans)
+            if finding:
                 findings.append(finding)
         suppressions = Suppressions.parse(program.units[index].source)
         kept, suppressed = suppressions.split(_deduplicated(findings))
@@ -109,7 +124,13 @@ class Analyzer:
         era: str,
         options: Options,
         partial: bool = False,
+        spans: list[ir.Span] | None = None,
+        expanded_by_file: dict[int, set[ir.Span]] | None = None,
     ) -> Finding | None:
+        """The finding an observation makes (None if none); `spans` gets every span whose
+        text or position it shows."""
+        spans = spans if spans is not None else []
+        expanded_by_file = expanded_by_file if expanded_by_file is not None else {}
         site = observation.site
         if options.select is not None and site.code not in options.select:
             return None
@@ -126,6 +147,7 @@ class Analyzer:
         severity = entry.severity if must else "warning"
 
         def to_range(span: ir.Span) -> Range:
+            spans.append(span)
             source = program.units[span.file].source
             return Range(
                 source.path,
@@ -136,6 +158,7 @@ class Analyzer:
             )
 
         def text_of(span: ir.Span) -> str:
+            spans.append(span)
             return program.units[span.file].source.slice(span.start, span.end)
 
         names: dict[str, str] = {}
@@ -164,7 +187,9 @@ class Analyzer:
         fixes = build_fixes(
             entry, observation, era, not must or partial, imports, text_of, to_range
         )
-        expanded = program.expanded(site.span.file)
+        expanded = expanded_by_file.get(site.span.file)
+        if expanded is None:
+            expanded = expanded_by_file[site.span.file] = program.expanded(site.span.file)
         if expanded:
             # A macro invocation was analyzed as the code it expands to: an edit inside it
             # would rewrite the call, not that code.
@@ -189,6 +214,58 @@ class Analyzer:
             panic=entry.panic_for(era, site.variant),
             era=era,
         )
+
+
+class FindingCache:
+    """The findings made from observations, kept across versions of a crate: an analysis that
+    was reused keeps its observation objects, and their findings are reused too unless an
+    edit touched the text they show (positions, quoted names, fix edits)."""
+
+    def __init__(self) -> None:
+        self._built: dict[int, tuple[Observation, bool, Finding | None, tuple[ir.Span, ...]]] = {}
+        self._seen: set[int] = set()
+
+    def get(self, observation: Observation, partial: bool) -> Finding | Literal[False] | None:
+        """The cached finding (False: the observation makes none); None when not cached."""
+        found = self._built.get(id(observation))
+        # The entry holds the observation, so its id cannot name another object meanwhile.
+        if found is None or found[0] is not observation or found[1] != partial:
+            return None
+        self._seen.add(id(observation))
+        return found[2] if found[2] is not None else False
+
+    def put(
+        self,
+        observation: Observation,
+        partial: bool,
+        finding: Finding | None,
+        spans: list[ir.Span],
+    ) -> None:
+        """Remember the finding an observation made and the spans it showed."""
+        self._built[id(observation)] = (observation, partial, finding, tuple(spans))
+        self._seen.add(id(observation))
+
+    def prune(self) -> None:
+        """Forget what the last report did not use (observations of dropped analyses)."""
+        self._built = {k: v for k, v in self._built.items() if k in self._seen}
+        self._seen = set()
+
+    def edited(self, file: int, start: int, old_end: int, same_after: bool) -> None:
+        """File `file` changed between byte `start` and `old_end`; with `same_after` the text
+        after it kept its offsets, lines and columns."""
+        for key, (_, _, _, spans) in list(self._built.items()):
+            for span in spans:
+                if span.file != file or span.end < start:
+                    continue
+                if same_after and span.start > old_end:
+                    continue
+                del self._built[key]
+                break
+
+    def clear(self) -> None:
+        """Forget everything."""
+        self._built.clear()
+        self._seen.clear()
 
 
 class _Names(dict[str, str]):
@@ -316,6 +393,7 @@ class CrateSession:
         elif self.crate.era:
             self._era = self.crate.era, self.crate.era_reason
         self.program: Program | None = None
+        self._findings = FindingCache()
 
     def _decided_era(self) -> tuple[str, str]:
         if self._era is None:
@@ -371,7 +449,22 @@ class CrateSession:
         self.files[index] = replace(old, source=source)
         if self.program is None:
             return set()
-        return self.program.replace_unit(index, self._unit(index))
+        before, after = old.source, source
+        start = common_prefix(before.data, after.data)
+        limit = min(len(before.data), len(after.data)) - start
+        suffix = common_prefix(before.data[::-1][:limit], after.data[::-1][:limit])
+        removed = before.data[start : len(before.data) - suffix]
+        added = after.data[start : len(after.data) - suffix]
+        # Text after the edit keeps its offsets, lines and columns when the edit replaced as
+        # many bytes, characters and line breaks as it removed.
+        same = (
+            len(removed) == len(added)
+            and removed.count(b"\n") == added.count(b"\n")
+            and len(removed.decode("utf-8", "replace")) == len(added.decode("utf-8", "replace"))
+        )
+        self._findings.edited(index, start, len(before.data) - suffix, same)
+        dropped = self.program.replace_unit(index, self._unit(index))
+        return dropped
 
     def results(self) -> list[FileResult]:
         """Findings for every target file (analyzing whatever is not analyzed yet)."""
@@ -394,13 +487,14 @@ class CrateSession:
                 continue
             result = results[index]
             result.findings, result.suppressed, result.unused = self.analyzer.report(
-                program, index, self.era, self.options
+                program, index, self.era, self.options, self._findings
             )
             result.notes.extend(note for file, note in program.notes if file == index)
             if unit.source.tree.root_node.has_error:
                 result.notes.append(
                     "the file has syntax errors; burnlint analyzed what it could parse"
                 )
+        self._findings.prune()
         # A stop in a file read only for context (a callee's summary) leaves the targets'
         # findings incomplete too: say so on the first target, never silently.
         first = next((i for i, unit in enumerate(program.units) if unit.target), None)

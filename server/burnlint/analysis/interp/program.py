@@ -87,8 +87,14 @@ class Program:
         """Interpreter steps each function's last analysis took."""
         self._contexts: dict[tuple[int, str, Module], Context] = {}
         self._depth = 0
-        self._decls: list[FunctionDecl] = []
-        self._dead: set[int] = set()
+        self._decls: dict[int, FunctionDecl] = {}
+        """Every live function and constant by id; a replaced file's old ones are removed."""
+        self._next_uid = 0
+        self._suspect: set[int] = set()
+        """Memoized analyses that used a summary recomputed since (see `replace_unit`): each is
+        checked against the current summaries of what it used before it is reused."""
+        self._constants_used: dict[int, dict[int, Summary | None]] = {}
+        """The constants' summaries each analysis read, as they were when read."""
         self._writers: dict[tuple[str, str], set[int]] = {}
         self._deadlines: dict[int, float] = {}
         """When each file's budget runs out in this run (since creation or the last
@@ -99,8 +105,9 @@ class Program:
 
     def _number(self, unit: Unit) -> None:
         for decl in (*unit.items.functions, *unit.items.constants):
-            decl.uid = len(self._decls)
-            self._decls.append(decl)
+            decl.uid = self._next_uid
+            self._next_uid += 1
+            self._decls[decl.uid] = decl
 
     def _rebuild_index(self) -> None:
         """Compute the DefMap again (the program's items changed) and the name indexes kept
@@ -141,46 +148,118 @@ class Program:
         return out
 
     def replace_unit(self, index: int, unit: Unit) -> set[int]:
-        """Swap in a new version of one file. Drops what depended on the old one (its functions,
-        their callers, and everything that wrote or read struct fields) and returns the dropped
-        ids; the next `summary` calls recompute them on demand."""
-        old_items = self.units[index].items
-        old = {decl.uid for decl in (*old_items.functions, *old_items.constants)}
+        """Swap in a new version of one file and free everything of the old one; returns the
+        ids of the analyses dropped (the next `summary` calls recompute them on demand).
+
+        When the file's items are the same (names, signatures, imports, types, macros: only
+        bodies changed), each function keeps its id; one whose text and offset are unchanged
+        keeps its lowered form and analysis too, and an analysis that used a recomputed
+        summary is kept when that summary comes out the same (checked on demand). Otherwise
+        every analysis of the program is dropped."""
+        old_unit = self.units[index]
+        old_decls = [*old_unit.items.functions, *old_unit.items.constants]
+        new_decls = [*unit.items.functions, *unit.items.constants]
         self.units[index] = unit
-        self._number(unit)
-        self._dead |= old
-        for uid in old:
-            self._cost.pop(uid, None)
+        for decl in old_decls:
+            del self._decls[decl.uid]
+        stopped = any(f == index and n.startswith("analysis stopped") for f, n in self.notes)
+        if stopped or _skeleton(old_unit) != _skeleton(unit):
+            # New or renamed items can change what any name of the program resolves to.
+            for decl in new_decls:
+                decl.uid = self._next_uid
+                self._next_uid += 1
+                self._decls[decl.uid] = decl
+            self._rebuild_index()
+            return self._forget_all()
+        old_data, new_data = old_unit.source.data, unit.source.data
+        changed: set[int] = set()
+        for old, new in zip(old_decls, new_decls, strict=True):
+            start, end = new.node.start_byte, new.node.end_byte
+            if (
+                old.node.start_byte == start
+                and old.node.end_byte == end
+                and old_data[start:end] == new_data[start:end]
+            ):
+                new.adopt(old)
+            else:
+                new.uid = old.uid
+                changed.add(old.uid)
+            self._decls[new.uid] = new
+        relevant = self._relevant
         self._rebuild_index()
-        dropped = set(old)
-        if self._fields:
+        if relevant is not None and relevant != self._relevant_functions():
+            # Which methods are worth a summary decides what calls resolve to.
+            return self._forget_all()
+        dropped = set(changed)
+        if self._fields and changed:
             # Field summaries are joins over every writer; rebuild them from scratch.
             dropped |= {uid for uids in self._writers.values() for uid in uids}
             dropped |= {uid for uid, reads in self._reads.items() if reads}
             self._fields.clear()
             self._writers.clear()
             self._owners_done.clear()
-        changed = True
-        while changed:
-            changed = False
-            for uid, used in self._used.items():
-                if uid not in dropped and any(callee in dropped for callee in used):
-                    dropped.add(uid)
-                    changed = True
         for uid in dropped:
-            self._summaries.pop(uid, None)
-            self._observations.pop(uid, None)
-            self._used.pop(uid, None)
-            self._reads.pop(uid, None)
+            self._forget(uid)
+        # What used a dropped analysis, directly or not, is checked before it is reused.
+        users: dict[int, set[int]] = {}
+        for uid in self._summaries:
+            for callee in (*self._used.get(uid, ()), *self._constants_used.get(uid, ())):
+                users.setdefault(callee, set()).add(uid)
+        stack = list(dropped)
+        while stack:
+            for user in users.pop(stack.pop(), ()):
+                if user not in self._suspect:
+                    self._suspect.add(user)
+                    stack.append(user)
         self._contexts = {key: ctx for key, ctx in self._contexts.items() if key[0] != index}
         self.notes = [(file, note) for file, note in self.notes if file != index]
         self._deadlines.clear()
         return dropped
 
+    def _forget(self, uid: int) -> None:
+        """Drop one memoized analysis and what it recorded."""
+        self._summaries.pop(uid, None)
+        self._observations.pop(uid, None)
+        self._used.pop(uid, None)
+        self._constants_used.pop(uid, None)
+        self._reads.pop(uid, None)
+        self._cost.pop(uid, None)
+        self._suspect.discard(uid)
+
+    def _forget_all(self) -> set[int]:
+        """Drop every memoized analysis (the program's names changed); returns their ids."""
+        dropped = set(self._summaries)
+        self._summaries.clear()
+        self._observations.clear()
+        self._used.clear()
+        self._constants_used.clear()
+        self._reads.clear()
+        self._cost.clear()
+        self._suspect.clear()
+        self._fields.clear()
+        self._writers.clear()
+        self._owners_done.clear()
+        self._contexts.clear()
+        self.notes.clear()
+        self._deadlines.clear()
+        return dropped
+
+    def _still_valid(self, uid: int) -> bool:
+        """Whether a suspect analysis may be reused: every summary it used is the same now."""
+        self._suspect.discard(uid)
+        for table in (self._used, self._constants_used):
+            for callee, seen in list(table.get(uid, {}).items()):
+                decl = self._decls.get(callee)
+                if decl is None or self.summary(decl) != seen:
+                    return False
+        return True
+
     @property
     def decls(self) -> list[FunctionDecl]:
-        """Every live function of the program."""
-        return [decl for decl in self._decls if decl.uid not in self._dead]
+        """Every live function of the program, in file order."""
+        return [
+            decl for unit in self.units for decl in (*unit.items.functions, *unit.items.constants)
+        ]
 
     @property
     def analyzed(self) -> int:
@@ -202,12 +281,18 @@ class Program:
         """`decl`'s summary, computed on first use; None while it is being computed."""
         found = self._summaries.get(decl.uid)
         if found is not None:
-            return found
+            if decl.uid not in self._suspect:
+                return found
+            if decl.uid not in self._in_progress and self._still_valid(decl.uid):
+                return found
+            self._forget(decl.uid)
         if decl.uid in self._in_progress or self._depth >= MAX_SUMMARY_DEPTH:
             return None
+        self._suspect.discard(decl.uid)
         self._in_progress.add(decl.uid)
         self._stack.append(decl.uid)
         self._reads[decl.uid] = {}
+        self._constants_used[decl.uid] = {}
         self._depth += 1
         build = self.units[decl.file].build or self.build
         context = self._context(decl.file, "off" if decl.build_off else build, decl.names_in)
@@ -238,7 +323,9 @@ class Program:
             self._in_progress.discard(decl.uid)
             self._lend_time(decl.file, time.monotonic() - started)
         self._summaries[decl.uid] = summary
-        if interpreter is not None:
+        if interpreter is None:
+            self._constants_used.pop(decl.uid, None)
+        else:
             self._cost[decl.uid] = interpreter.ticks
             self._observations[decl.uid] = interpreter.observer.observations
             self._used[decl.uid] = dict(interpreter.calls.used)
@@ -449,6 +536,8 @@ class Program:
         values: list[Value] = []
         for decl in decls:
             summary = self.summary(decl)
+            if self._stack:
+                self._constants_used.setdefault(self._stack[-1], {}).setdefault(decl.uid, summary)
             if summary is None or not summary.cases:
                 values.append(UNKNOWN_VALUE)
                 continue
@@ -527,6 +616,54 @@ class Program:
             self._writers.setdefault(key, set()).add(self._stack[-1])
         old = self._fields.get(key)
         self._fields[key] = value if old is None else join(old, value)
+
+
+def _skeleton(unit: Unit) -> object:
+    """What a file declares, without its function bodies: two versions with the same skeleton
+    resolve every name of the program alike and list their functions in the same order."""
+    items = unit.items
+    data = unit.source.data
+    return (
+        unit.module,
+        unit.target,
+        unit.build,
+        tuple(
+            (
+                d.name,
+                d.owner,
+                d.module,
+                d.has_self,
+                d.build_off,
+                d.kind,
+                d.vis,
+                d.impl,
+                d.trait_name,
+                d.return_type,
+                d.mut_self,
+                d.scope,
+            )
+            for d in (*items.functions, *items.constants)
+        ),
+        items.imports,
+        tuple((u.module, u.path, u.alias, u.vis) for u in items.uses),
+        items.types,
+        items.impls,
+        # A macro's rules are nodes of its file's tree: compared by text and place.
+        tuple(
+            (
+                m.module,
+                m.name,
+                m.exported,
+                m.offset,
+                tuple(data[a.start_byte : b.end_byte] for a, b in m.rules),
+            )
+            for m in items.macros
+        ),
+        items.externs,
+        items.mods,
+        items.inline_modules,
+        items.block_scopes,
+    )
 
 
 def _facts(value: Value | None) -> object:

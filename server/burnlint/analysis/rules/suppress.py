@@ -50,8 +50,20 @@ class Suppressions:
         if b"burnlint:" not in source.data:
             return found
         # Lines as findings count them: only "\n" ends a line (a "\r" before it is kept).
-        offset = 0
-        for number, line in enumerate(source.text.split("\n")):
+        # Only the lines that name burnlint are read (a file has thousands of others).
+        data = source.data
+        numbers: list[int] = []
+        at = data.find(b"burnlint:")
+        while at != -1:
+            number = source.line_of(at)
+            if not numbers or numbers[-1] != number:
+                numbers.append(number)
+            at = data.find(b"burnlint:", at + 1)
+        for number in numbers:
+            offset = source.offset(Position(number, 0))
+            end_of_line = data.find(b"\n", offset)
+            raw = data[offset:] if end_of_line == -1 else data[offset:end_of_line]
+            line = raw.decode("utf-8", "replace")
             for match in _COMMENT.finditer(line):
                 codes = frozenset(
                     c.strip().upper() for c in match.group("codes").split(",") if c.strip()
@@ -66,7 +78,6 @@ class Suppressions:
                     own_line = not line[: match.start()].strip()
                     target = number + 1 if own_line else number
                 found.allows.append(Allow(codes, target, where, comment.strip()))
-            offset += len(line.encode("utf-8")) + 1
         return found
 
     def covering(self, finding: Finding) -> Allow | None:

@@ -66,6 +66,8 @@ class FunctionDecl:
     """The block scope of its body when the body declares items (`fn` or `use` inside a
     function): names there shadow the module's."""
     _lowered: ir.Function | None = None
+    expanded: frozenset[ir.Span] = frozenset()
+    """The macro invocations of its body that were lowered as their expansion."""
 
     @property
     def names_in(self) -> Module:
@@ -75,11 +77,29 @@ class FunctionDecl:
     def lowered(self) -> ir.Function:
         """The function's intermediate form (lowered once)."""
         if self._lowered is None:
-            if self.kind == "const":
-                self._lowered = self.lowerer.constant(self.node, self.owner)
-            else:
-                self._lowered = self.lowerer.function(self.node, self.owner)
+            lowerer = self.lowerer
+            shared = lowerer.expanded
+            # The lowerer is the file's; what this body expands is kept apart so that a later
+            # version of the file can take this body's lowered form over with its expansions.
+            lowerer.expanded = set()
+            try:
+                if self.kind == "const":
+                    self._lowered = self.lowerer.constant(self.node, self.owner)
+                else:
+                    self._lowered = self.lowerer.function(self.node, self.owner)
+                self.expanded = frozenset(lowerer.expanded)
+            finally:
+                shared |= lowerer.expanded
+                lowerer.expanded = shared
         return self._lowered
+
+    def adopt(self, old: FunctionDecl) -> None:
+        """Take over `old`'s identity and lowered form: `old` is the same body, at the same
+        offset, in the previous version of the file."""
+        self.uid = old.uid
+        self._lowered = old._lowered
+        self.expanded = old.expanded
+        self.lowerer.expanded |= old.expanded
 
 
 @dataclass(frozen=True, slots=True)

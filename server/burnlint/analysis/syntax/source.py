@@ -29,7 +29,8 @@ def parse_bytes(data: bytes) -> tree_sitter.Tree:
     return tree_sitter.Parser(rust_language()).parse(data)
 
 
-def _common_prefix(a: bytes, b: bytes) -> int:
+def common_prefix(a: bytes, b: bytes) -> int:
+    """How many leading bytes `a` and `b` share."""
     # Bisection over slice comparisons (memcmp in C) instead of a Python loop over bytes.
     low, high = 0, min(len(a), len(b))
     while low < high:
@@ -51,9 +52,9 @@ def reparse(previous: SourceFile, data: bytes) -> tree_sitter.Tree:
     """Parse `data` reusing `previous`'s tree: the changed middle is described to tree-sitter as
     one edit (common prefix and suffix kept), so unchanged subtrees are not parsed again."""
     old = previous.data
-    start = _common_prefix(old, data)
+    start = common_prefix(old, data)
     limit = min(len(old), len(data)) - start
-    suffix = _common_prefix(old[::-1][:limit], data[::-1][:limit])
+    suffix = common_prefix(old[::-1][:limit], data[::-1][:limit])
     old_end, new_end = len(old) - suffix, len(data) - suffix
     tree = previous.tree.copy()
     tree.edit(
