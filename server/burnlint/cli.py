@@ -199,9 +199,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         entries = load_kb()
+        return _command(parser, args, entries)
     except KBError as error:
+        # Also a `[detect]` table the analyzer cannot compile (raised when it is built).
         print(f"burnlint: error: knowledge base: {error}", file=sys.stderr)
         return EXIT_ERROR
+
+
+def _command(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, entries: tuple[Entry, ...]
+) -> int:
     if args.command == "check":
         try:
             return _check(args, entries)

@@ -16,6 +16,7 @@ import pytest
 from test_consistency import _block  # pyright: ignore[reportPrivateUsage]
 
 from burnlint.analysis.engine import Analyzer
+from burnlint.analysis.interp.effects import EFFECTS
 from burnlint.analysis.semantics.api import build_model
 from burnlint.kb.load import load_kb
 from burnlint.kb.model import Entry
@@ -77,7 +78,7 @@ def test_a_new_rule_extends_the_prefilter() -> None:
     # A hypothetical entry: a new Tensor method that lifts its receiver into autodiff again,
     # reaching BD005's lift sink.
     new_rule = {"api": [{"methods": ["rewrap_tracked"], "effect": "tensor-lift"}]}
-    extended = build_model([*specs, ("BD999", new_rule)])
+    extended = build_model([*specs, ("BD999", new_rule)], EFFECTS)
     assert extended.may_fire(code)
     # A new sink of its own extends it too.
     sink = {
@@ -90,4 +91,4 @@ def test_a_new_rule_extends_the_prefilter() -> None:
             }
         ]
     }
-    assert build_model([*specs, ("BD998", sink)]).may_fire(b"let y = fuse_tracked(x);")
+    assert build_model([*specs, ("BD998", sink)], EFFECTS).may_fire(b"let y = fuse_tracked(x);")

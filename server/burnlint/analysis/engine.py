@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from functools import cached_property
 from typing import Literal
 
 from burnlint.analysis.findings import FileResult, Finding, Range, Related
+from burnlint.analysis.interp.effects import EFFECTS
 from burnlint.analysis.interp.program import Program, Unit
 from burnlint.analysis.interp.sinks import Observation
 from burnlint.analysis.options import Options
@@ -45,11 +45,13 @@ class Analyzer:
         self.entries = entries
         # Rules only: runtime-only entries (BDR codes) explain panics but report nothing.
         self.by_code = {entry.id: entry for entry in entries if entry.is_static}
-
-    @cached_property
-    def api(self) -> ApiModel:
-        """The API model: the union of every entry's `[detect]` table."""
-        return build_model([(entry.id, entry.detect) for entry in self.entries])
+        self.api: ApiModel = build_model(
+            [(entry.id, entry.detect) for entry in entries],
+            EFFECTS,
+            {entry.id: entry.path for entry in entries},
+        )
+        """The API model: the union of every entry's `[detect]` table (compiled now, so a
+        malformed table is an error when burnlint starts, not at the first file)."""
 
     def analyze(
         self, source: SourceFile, options: Options, crate: CrateInfo | None = None

@@ -1,22 +1,24 @@
 """API effects: what a call or method matched by an `ApiRule` evaluates to.
 
-The effect names are those `api.EFFECTS` validates. Effects are pure; guard effects also split
-path classes (`effect_outcomes`), and a few effects are themselves sinks (`effect_sink_values`).
+Each effect is a small handler registered under its knowledge-base name with `@effect(..)`;
+`EFFECTS` is that registry, and the names the KB may use (`[[detect.api]] effect = ..`,
+`[[detect.sinks]] effects = [..]`) are its keys (see `analysis.engine`). Effects are pure;
+guard effects also split path classes (`effect_outcomes`), and a few effects are themselves
+sinks (`effect_sink_values`).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Literal, get_args
 
 from burnlint.analysis.interp.patterns import refine
 from burnlint.analysis.interp.state import Env, Pairs
 from burnlint.analysis.interp.valueops import (
-    none_value,
     some_value,
     tensor_facts,
     tensor_on,
-    unwrap,
-    unwrap_or_default,
 )
 from burnlint.analysis.interp.values import (
     AUTODIFF,
@@ -35,16 +37,70 @@ from burnlint.analysis.interp.values import (
     join,
     join_all,
 )
-from burnlint.analysis.semantics.api import ApiRule
+from burnlint.analysis.semantics.api import ApiRule, EffectName
 from burnlint.analysis.syntax import ir
 
-GUARD_EFFECTS = frozenset({"guard-tensor-autodiff", "guard-device-autodiff"})
+GuardFacet = Literal["tensor", "device"]
 
 
-def _subject(args: list[Value], receiver: Value | None, named: dict[str, Value]) -> Value | None:
-    """The value an effect is about: the named tensor or device, else the receiver or first arg."""
-    fallback = receiver if receiver is not None else (args[0] if args else None)
-    return named.get("tensor", named.get("device", fallback))
+@dataclass(frozen=True, slots=True)
+class EffectCall:
+    """One call or method that an API rule matched, with the values it was given."""
+
+    rule: ApiRule
+    span: ir.Span
+    args: list[Value]
+    receiver: Value | None
+    named: dict[str, Value]
+    """Arguments by role (`tensor`, `device`, `strategy`), as the rule's `args` names them."""
+    site: ir.Call | ir.MethodCall | None
+
+    @property
+    def subject(self) -> Value | None:
+        """The value the effect is about: the named tensor or device, else the receiver or
+        the first argument."""
+        fallback = (
+            self.receiver if self.receiver is not None else (self.args[0] if self.args else None)
+        )
+        return self.named.get("tensor", self.named.get("device", fallback))
+
+    @property
+    def label(self) -> str:
+        """The related-location label the rule asks for (empty: the effect's own)."""
+        return self.rule.label
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """A registered effect: its value, and optionally the sink it is and the guard it makes."""
+
+    name: EffectName
+    value: Callable[[EffectCall], Value]
+    sink: Callable[[EffectCall, str], dict[str, Value] | None] | None = None
+    """The role and value an effect-site sink checks here (given the build's autodiff state)."""
+    guard: GuardFacet | None = None
+    """The facet a guard effect (`is_autodiff()`) splits path classes on."""
+
+
+EFFECTS: dict[str, Effect] = {}
+"""Every effect by its knowledge-base name."""
+
+
+def effect(
+    name: EffectName,
+    *,
+    sink: Callable[[EffectCall, str], dict[str, Value] | None] | None = None,
+    guard: GuardFacet | None = None,
+) -> Callable[[Callable[[EffectCall], Value]], Callable[[EffectCall], Value]]:
+    """Register the decorated function as the value of effect `name`."""
+
+    def register(function: Callable[[EffectCall], Value]) -> Callable[[EffectCall], Value]:
+        if name in EFFECTS:
+            raise ValueError(f"effect {name!r} registered twice")
+        EFFECTS[name] = Effect(name, function, sink, guard)
+        return function
+
+    return register
 
 
 def effect_value(
@@ -56,109 +112,194 @@ def effect_value(
     site: ir.Call | ir.MethodCall | None,
 ) -> Value:
     """The value of a call or method (at `span`) that `rule` matched."""
-    effect = rule.effect
-    label = rule.label
-    subject = _subject(args, receiver, named)
-    if effect == "device-autodiff":
-        strategy = named.get("strategy")
-        strategies = (
-            strategy.strategy
-            if strategy is not None and strategy.strategy
-            else (frozenset({"?"}) if strategy is not None else frozenset({"Disabled"}))
-        )
-        inner = named.get("device", receiver)
-        backend = inner.backend if inner is not None else EMPTY
-        value = Value(device=frozenset({AUTODIFF}), strategy=strategies, backend=backend)
-        return value.with_origin(label or "autodiff device created here", span)
-    if effect == "device-checkpointing":
-        base = receiver if receiver is not None else UNKNOWN_VALUE
-        return replace(base, strategy=frozenset({"Balanced"}))
-    if effect == "device-plain":
-        return Value(device=frozenset({PLAIN}), backend=_backend_of(site))
-    if effect == "device-inner":
-        inner = subject if subject is not None else UNKNOWN_VALUE
-        return Value(device=frozenset({PLAIN}), backend=inner.backend)
-    if effect == "device-of":
-        source = subject if subject is not None else UNKNOWN_VALUE
-        device = device_of_tensor(source.tensor) if source.tensor else frozenset({UNKNOWN})
-        value = Value(device=device, strategy=source.strategy, origins=source.origins)
-        return value if not source.params else join(value, source.project(("method", "device")))
-    if effect == "tensor-create":
-        return _created_tensor(rule, span, args, receiver, named, site)
-    if effect == "tensor-op":
-        return _op_result(rule, args, receiver)
-    if effect == "tensor-strip":
-        return Value(tensor=frozenset({FLOAT}))
-    if effect == "tensor-lift":
-        return Value(tensor=frozenset({AUTODIFF}), strategy=frozenset({"Disabled"})).with_origin(
-            label or "autodiff tensor created here", span
-        )
-    if effect == "tensor-grad":
-        return some_value(Value(tensor=frozenset({FLOAT})))
-    if effect == "kind-autodiff":
-        return Value(tensor=frozenset({AUTODIFF})).with_origin(
-            label or "autodiff kind built here", span
-        )
-    if effect == "kind-backend":
-        inner = subject.tensor if subject is not None else EMPTY
-        return Value(
-            tensor=frozenset({FLOAT}) if inner == frozenset({FLOAT}) else frozenset({OTHER})
-        )
-    if effect == "backend-float":
-        return Value(tensor=frozenset({FLOAT}))
-    if effect == "backend-other":
-        return Value(tensor=frozenset({OTHER}))
-    if effect in ("ctx-disabled", "ctx-default"):
-        return Value(ctx=frozenset({DISABLED})).with_origin(label or "context disabled here", span)
-    if effect == "ctx-enabled":
-        strategy = named.get("strategy")
-        strategies = (
-            strategy.strategy if strategy is not None and strategy.strategy else frozenset({"?"})
-        )
-        return Value(ctx=frozenset({ENABLED}), strategy=strategies)
-    if effect == "strategy":
-        name = (
-            site.callee.segments[-1]
-            if isinstance(site, ir.Call) and isinstance(site.callee, ir.Path)
-            else ""
-        )
-        return strategy_value(name)
-    if effect == "identity":
-        return subject if subject is not None else UNKNOWN_VALUE
-    if effect == "unwrap":
-        return unwrap(subject) if subject is not None else UNKNOWN_VALUE
-    if effect == "unwrap-or-default":
-        return unwrap_or_default(subject, span) if subject is not None else UNKNOWN_VALUE
-    if effect == "some":
-        return some_value(subject) if subject is not None else UNKNOWN_VALUE
-    if effect == "none":
-        return none_value(span)
+    return EFFECTS[rule.effect].value(EffectCall(rule, span, args, receiver, named, site))
+
+
+def _strategies(call: EffectCall, missing: str) -> frozenset[str]:
+    """The strategies the `strategy` argument may be (`?` when unknown; `missing` if absent)."""
+    strategy = call.named.get("strategy")
+    if strategy is None:
+        return frozenset({missing})
+    return strategy.strategy or frozenset({"?"})
+
+
+def _device_sink(call: EffectCall, build: str) -> dict[str, Value] | None:
+    inner = call.named.get("device", call.receiver)
+    return {"device": inner} if inner is not None else None
+
+
+def _tensor_sink(call: EffectCall, build: str) -> dict[str, Value] | None:
+    subject = call.subject
+    return {"tensor": subject} if subject is not None else None
+
+
+def _build_sink(call: EffectCall, build: str) -> dict[str, Value] | None:
+    return {"build": Value(boolean=frozenset({build}))}
+
+
+@effect("device-autodiff", sink=_device_sink)
+def _device_autodiff(call: EffectCall) -> Value:
+    """`device.autodiff()`: an autodiff device on the inner device's backend."""
+    inner = call.named.get("device", call.receiver)
+    backend = inner.backend if inner is not None else EMPTY
+    value = Value(
+        device=frozenset({AUTODIFF}), strategy=_strategies(call, "Disabled"), backend=backend
+    )
+    return value.with_origin(call.label or "autodiff device created here", call.span)
+
+
+@effect("device-checkpointing")
+def _device_checkpointing(call: EffectCall) -> Value:
+    """`.gradient_checkpointing()`: the receiver, with the balanced strategy."""
+    base = call.receiver if call.receiver is not None else UNKNOWN_VALUE
+    return replace(base, strategy=frozenset({"Balanced"}))
+
+
+@effect("device-plain")
+def _device_plain(call: EffectCall) -> Value:
+    """A plain device (`DispatchDevice::Flex(..)`): on the backend the variant names."""
+    return Value(device=frozenset({PLAIN}), backend=_backend_of(call.site))
+
+
+@effect("device-inner")
+def _device_inner(call: EffectCall) -> Value:
+    """The plain device under an autodiff one, on the same backend."""
+    inner = call.subject if call.subject is not None else UNKNOWN_VALUE
+    return Value(device=frozenset({PLAIN}), backend=inner.backend)
+
+
+@effect("device-of")
+def _device_of(call: EffectCall) -> Value:
+    """`tensor.device()`: autodiff exactly when the tensor is."""
+    source = call.subject if call.subject is not None else UNKNOWN_VALUE
+    device = device_of_tensor(source.tensor) if source.tensor else frozenset({UNKNOWN})
+    value = Value(device=device, strategy=source.strategy, origins=source.origins)
+    return value if not source.params else join(value, source.project(("method", "device")))
+
+
+@effect("tensor-create")
+def _tensor_create(call: EffectCall) -> Value:
+    """A tensor made on a device (`float_from_data(data, &device)`)."""
+    return _created_tensor(call)
+
+
+@effect("tensor-op")
+def _tensor_op(call: EffectCall) -> Value:
+    """An operation on tensors: autodiff when an input certainly is, else what they may be."""
+    return _op_result(call.rule, call.args, call.receiver)
+
+
+@effect("tensor-strip")
+def _tensor_strip(call: EffectCall) -> Value:
+    """`inner(..)`/`without_autodiff()`: a plain float tensor."""
+    return Value(tensor=frozenset({FLOAT}))
+
+
+@effect("tensor-lift", sink=_tensor_sink)
+def _tensor_lift(call: EffectCall) -> Value:
+    """`from_inner(..)`: an autodiff tensor (the default strategy)."""
+    value = Value(tensor=frozenset({AUTODIFF}), strategy=frozenset({"Disabled"}))
+    return value.with_origin(call.label or "autodiff tensor created here", call.span)
+
+
+@effect("tensor-grad")
+def _tensor_grad(call: EffectCall) -> Value:
+    """`.grad(..)`: maybe a plain float gradient."""
+    return some_value(Value(tensor=frozenset({FLOAT})))
+
+
+@effect("kind-autodiff", sink=_tensor_sink)
+def _kind_autodiff(call: EffectCall) -> Value:
+    """`DispatchTensorKind::Autodiff(..)`: an autodiff kind."""
+    value = Value(tensor=frozenset({AUTODIFF}))
+    return value.with_origin(call.label or "autodiff kind built here", call.span)
+
+
+@effect("kind-backend")
+def _kind_backend(call: EffectCall) -> Value:
+    """`DispatchTensorKind::Backend(..)`: a float kind for a float payload, else another."""
+    inner = call.subject.tensor if call.subject is not None else EMPTY
+    return Value(tensor=frozenset({FLOAT}) if inner == frozenset({FLOAT}) else frozenset({OTHER}))
+
+
+@effect("backend-float")
+def _backend_float(call: EffectCall) -> Value:
+    """`BackendTensor::Float(..)`: a plain float payload."""
+    return Value(tensor=frozenset({FLOAT}))
+
+
+@effect("backend-other")
+def _backend_other(call: EffectCall) -> Value:
+    """An int, bool or quantized payload."""
+    return Value(tensor=frozenset({OTHER}))
+
+
+def _disabled(call: EffectCall) -> Value:
+    value = Value(ctx=frozenset({DISABLED}))
+    return value.with_origin(call.label or "context disabled here", call.span)
+
+
+effect("ctx-disabled")(_disabled)
+effect("ctx-default")(_disabled)
+
+
+@effect("ctx-enabled", sink=_build_sink)
+def _ctx_enabled(call: EffectCall) -> Value:
+    """`Enabled(strategy)`: an enabled context with that strategy."""
+    return Value(ctx=frozenset({ENABLED}), strategy=_strategies(call, "?"))
+
+
+@effect("strategy")
+def _strategy(call: EffectCall) -> Value:
+    """A checkpointing strategy variant, by its name."""
+    site = call.site
+    name = (
+        site.callee.segments[-1]
+        if isinstance(site, ir.Call) and isinstance(site.callee, ir.Path)
+        else ""
+    )
+    return strategy_value(name)
+
+
+@effect("identity")
+def _identity(call: EffectCall) -> Value:
+    """The subject itself (`clone`, `to_device` on the same kind, `into()`)."""
+    return call.subject if call.subject is not None else UNKNOWN_VALUE
+
+
+@effect("guard-tensor-autodiff", guard="tensor")
+def _guard_tensor(call: EffectCall) -> Value:
+    """`is_autodiff()` on a tensor: a boolean that splits path classes on its kind."""
     return UNKNOWN_VALUE
 
 
-def _created_tensor(
-    rule: ApiRule,
-    span: ir.Span,
-    args: list[Value],
-    receiver: Value | None,
-    named: dict[str, Value],
-    site: ir.Call | ir.MethodCall | None,
-) -> Value:
-    device = named.get("device")
+@effect("guard-device-autodiff", guard="device")
+def _guard_device(call: EffectCall) -> Value:
+    """`is_autodiff()` on a device: a boolean that splits path classes on its kind."""
+    return UNKNOWN_VALUE
+
+
+if set(EFFECTS) != set(get_args(EffectName)):  # pragma: no cover - a programming error
+    raise ImportError(f"effects without a handler: {set(get_args(EffectName)) - set(EFFECTS)}")
+
+
+def _created_tensor(call: EffectCall) -> Value:
+    args, rule = call.args, call.rule
+    device = call.named.get("device")
     if device is None:
         device = next((a for a in reversed(args) if a.device - {UNKNOWN}), None) or next(
             (a for a in reversed(args) if "device" in a.hint), None
         )
     if device is None:
         # No device to create on: the tensor is whatever the other inputs make it.
-        return effect_value(replace(rule, effect="tensor-op"), span, args, receiver, named, site)
+        return _op_result(rule, args, call.receiver)
     if not device.device:
         if device.params:
             return Value(params=device.params).project(("method", f"create:{rule.dtype}"))
         return Value(tensor=frozenset({UNKNOWN}))
     value = tensor_on(device, rule.dtype)
     if AUTODIFF in value.tensor:
-        value = value.with_origin(rule.label or "autodiff tensor created here", span)
+        value = value.with_origin(call.label or "autodiff tensor created here", call.span)
     return value
 
 
@@ -182,28 +323,23 @@ def _op_result(rule: ApiRule, args: list[Value], receiver: Value | None) -> Valu
 def effect_sink_values(
     rule: ApiRule, args: list[Value], receiver: Value | None, named: dict[str, Value], build: str
 ) -> dict[str, Value] | None:
-    """The role and value an effect-site sink checks for this rule, if its effect is checked."""
-    if rule.effect == "device-autodiff":
-        inner = named.get("device", receiver)
-        return {"device": inner} if inner is not None else None
-    if rule.effect in ("tensor-lift", "kind-autodiff"):
-        subject = _subject(args, receiver, named)
-        return {"tensor": subject} if subject is not None else None
-    if rule.effect == "ctx-enabled":
-        return {"build": Value(boolean=frozenset({build}))}
-    return None
+    """The role and value an effect-site sink checks for this rule, if its effect is one."""
+    sink = EFFECTS[rule.effect].sink
+    if sink is None:
+        return None
+    return sink(EffectCall(rule, ir.Span(0, 0), args, receiver, named, None), build)
 
 
 def effect_outcomes(rule: ApiRule, value: Value, env: Env, site: ir.Call | ir.MethodCall) -> Pairs:
     """Split path classes for guard effects; other effects produce one outcome."""
-    if rule.effect not in GUARD_EFFECTS:
+    facet_name = EFFECTS[rule.effect].guard
+    if facet_name is None:
         return [(env, value)]
     if isinstance(site, ir.MethodCall):
         place_expr: ir.Expr | None = site.receiver
     else:
         index = rule.args.get("tensor", rule.args.get("device", 0))
         place_expr = site.args[index] if index < len(site.args) else None
-    facet_name = "tensor" if rule.effect == "guard-tensor-autodiff" else "device"
     negative = frozenset({FLOAT, OTHER}) if facet_name == "tensor" else frozenset({PLAIN})
     out: Pairs = []
     yes = refine(env, place_expr, facet_name, frozenset({AUTODIFF}))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 from burnlint.analysis.interp.state import Assumption
 from burnlint.analysis.interp.values import UNKNOWN, Value
@@ -10,6 +11,9 @@ from burnlint.analysis.semantics.api import SinkSpec
 from burnlint.analysis.syntax.ir import Scope, Span
 
 ROLE_FACETS = {"tensor": "tensor", "context": "ctx", "device": "device"}
+Verdict = Literal["must", "may", "symbolic", "none"]
+"""A sink's judgement on one path: it panics, it may panic, it depends on the caller's
+arguments (judged again at each call site), or it cannot panic."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +43,7 @@ class Observation:
     """Everything seen at one site over all paths that reach it."""
 
     site: Site
-    verdicts: list[tuple[str, bool]] = field(default_factory=list[tuple[str, bool]])
+    verdicts: list[tuple[Verdict, bool]] = field(default_factory=list[tuple[Verdict, bool]])
     values: dict[str, Value] = field(default_factory=dict[str, Value])
 
 
@@ -58,14 +62,14 @@ def facet_of(value: Value, role: str) -> frozenset[str]:
     return value.facet(ROLE_FACETS.get(role, role))
 
 
-def verdict(spec: SinkSpec, values: dict[str, Value]) -> str:
+def verdict(spec: SinkSpec, values: dict[str, Value]) -> Verdict:
     """ "must", "may", "symbolic" (depends on parameters) or "none" for one path."""
     if spec.when.get("backend") == "mismatch":
         return _backend_verdict(values)
     return _facet_verdict(spec, values)
 
 
-def _backend_verdict(values: dict[str, Value]) -> str:
+def _backend_verdict(values: dict[str, Value]) -> Verdict:
     """Two operands whose known backends cannot coincide."""
     lhs, rhs = values.get("tensor"), values.get("other")
     if lhs is None or rhs is None or lhs.params or rhs.params:
@@ -75,7 +79,7 @@ def _backend_verdict(values: dict[str, Value]) -> str:
     return "none"
 
 
-def _facet_verdict(spec: SinkSpec, values: dict[str, Value]) -> str:
+def _facet_verdict(spec: SinkSpec, values: dict[str, Value]) -> Verdict:
     """ "must", "may", "symbolic" (depends on parameters) or "none" for one path."""
     result = "must"
     for role, required in spec.when.items():

@@ -2,51 +2,80 @@
 
 Every entry's `[detect]` table contributes `api` rules and `sinks`; the union over all loaded
 entries is the model, so adding an API name is a knowledge-base edit. The effect names used by
-the rules are the mechanism implemented by `interp`; `EFFECTS` lists them for validation.
+the rules are the mechanism implemented by `interp` (`interp.effects.EFFECTS`); the model is
+compiled against that registry's names, and every key of a `[detect]` table is checked.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
+from difflib import get_close_matches
 from fnmatch import fnmatchcase
-from typing import Any, cast
+from typing import Any, Literal, TypeGuard, cast, get_args
 
-EFFECTS = frozenset(
-    {
-        "device-autodiff",
-        "device-checkpointing",
-        "device-plain",
-        "device-inner",
-        "device-of",
-        "tensor-create",
-        "tensor-op",
-        "tensor-strip",
-        "tensor-lift",
-        "tensor-grad",
-        "kind-autodiff",
-        "kind-backend",
-        "backend-float",
-        "backend-other",
-        "ctx-disabled",
-        "ctx-enabled",
-        "ctx-default",
-        "strategy",
-        "guard-tensor-autodiff",
-        "guard-device-autodiff",
-        "identity",
-        "unwrap",
-        "unwrap-or-default",
-        "some",
-        "none",
-        "opaque",
-    }
+from burnlint.kb.load import KBError
+
+EffectName = Literal[
+    "device-autodiff",
+    "device-checkpointing",
+    "device-plain",
+    "device-inner",
+    "device-of",
+    "tensor-create",
+    "tensor-op",
+    "tensor-strip",
+    "tensor-lift",
+    "tensor-grad",
+    "kind-autodiff",
+    "kind-backend",
+    "backend-float",
+    "backend-other",
+    "ctx-disabled",
+    "ctx-enabled",
+    "ctx-default",
+    "strategy",
+    "guard-tensor-autodiff",
+    "guard-device-autodiff",
+    "identity",
+]
+"""The effects a rule may name: each has exactly one handler in `interp.effects.EFFECTS`
+(checked when that module loads), whose keys are what a KB entry is validated against."""
+Receiver = Literal["any", "tensor", "device", "ctx", "option"]
+SiteKind = Literal["call", "struct", "assign", "effect"]
+RECEIVERS: tuple[Receiver, ...] = get_args(Receiver)
+SITES: tuple[SiteKind, ...] = get_args(SiteKind)
+_API_KEYS = (
+    "effect",
+    "calls",
+    "methods",
+    "receiver",
+    "args",
+    "eras",
+    "checked_eras",
+    "dtype",
+    "variant",
+    "label",
+    "doc",
 )
-RECEIVERS = frozenset({"any", "tensor", "device", "ctx", "option"})
-SITES = frozenset({"call", "struct", "assign", "effect"})
+_SINK_KEYS = (
+    "site",
+    "when",
+    "calls",
+    "structs",
+    "effects",
+    "tensors",
+    "context",
+    "min_args",
+    "kind_field",
+    "context_fields",
+    "eras",
+)
+_DETECT_KEYS = ("api", "sinks", "example")
 
 
-class ApiSpecError(Exception):
+class ApiSpecError(KBError):
     """A `[detect]` table is malformed; the message names the entry and the key."""
 
 
@@ -54,10 +83,10 @@ class ApiSpecError(Exception):
 class ApiRule:
     """One vocabulary rule: calls or methods with this name have this effect."""
 
-    effect: str
+    effect: EffectName
     calls: tuple[tuple[str, ...], ...] = ()
     methods: frozenset[str] = frozenset()
-    receiver: str = "any"
+    receiver: Receiver = "any"
     args: dict[str, int] = field(default_factory=dict[str, int])
     eras: frozenset[str] | None = None
     checked_eras: frozenset[str] | None = None
@@ -74,7 +103,7 @@ class SinkSpec:
     """Where a code's bug panics and which facets the values there must have for it to fire."""
 
     code: str
-    site: str
+    site: SiteKind
     when: dict[str, str]
     calls: tuple[tuple[str, ...], ...] = ()
     structs: frozenset[str] = frozenset()
@@ -167,15 +196,23 @@ def suffix_match(pattern: tuple[str, ...], path: tuple[str, ...]) -> bool:
     return all(fnmatchcase(seg, pat) for seg, pat in zip(tail, pattern, strict=True))
 
 
-def build_model(specs: list[tuple[str, dict[str, Any]]]) -> ApiModel:
-    """Compile `(entry id, detect table)` pairs into one model; raise ApiSpecError on bad data."""
+def build_model(
+    specs: list[tuple[str, dict[str, Any]]],
+    effects: Collection[str],
+    files: Mapping[str, str] | None = None,
+) -> ApiModel:
+    """Compile `(entry id, detect table)` pairs into one model. `effects` are the effect names
+    the interpreter implements; `files` names each entry's file for error messages. Every key
+    and name is checked: ApiSpecError names the file, the key and the closest valid name."""
     rules: list[ApiRule] = []
     sinks: list[SinkSpec] = []
     for entry, detect in specs:
-        for index, raw in enumerate(cast(list[Any], detect.get("api", []))):
-            rules.append(_rule(entry, index, raw))
-        for index, raw in enumerate(cast(list[Any], detect.get("sinks", []))):
-            sinks.append(_sink(entry, index, raw))
+        where = f"{(files or {}).get(entry, entry)}: detect"
+        _known_keys(detect, _DETECT_KEYS, where)
+        for index, raw in enumerate(_list(detect.get("api", []), f"{where}.api")):
+            rules.append(_rule(entry, index, raw, effects, where))
+        for index, raw in enumerate(_list(detect.get("sinks", []), f"{where}.sinks")):
+            sinks.append(_sink(entry, index, raw, effects, where))
     by_method: dict[str, list[ApiRule]] = {}
     by_last: dict[str, list[ApiRule]] = {}
     globs: list[ApiRule] = []
@@ -243,6 +280,41 @@ def _strings(raw: Any, where: str) -> list[str]:
     raise ApiSpecError(f"{where}: expected a string or a list of strings")
 
 
+def _list(raw: Any, where: str) -> list[Any]:
+    if not isinstance(raw, list):
+        raise ApiSpecError(f"{where}: expected an array of tables")
+    return cast(list[Any], raw)
+
+
+def _closest(name: str, valid: Collection[str]) -> str:
+    """` (did you mean `x`?)` for the valid name closest to a wrong one, if any is close."""
+    found = get_close_matches(name, sorted(valid), n=1, cutoff=0.6)
+    return f" (did you mean `{found[0]}`?)" if found else ""
+
+
+def _known_keys(table: dict[str, Any], valid: Collection[str], where: str) -> None:
+    for key in table:
+        if key not in valid:
+            raise ApiSpecError(f"{where}.{key}: unknown key{_closest(key, valid)}")
+
+
+def _one_of(value: str, valid: Collection[str], where: str, what: str) -> None:
+    if value not in valid:
+        raise ApiSpecError(f"{where}: unknown {what} `{value}`{_closest(value, valid)}")
+
+
+def _is_effect(name: str, effects: Collection[str]) -> TypeGuard[EffectName]:
+    return name in effects and name in get_args(EffectName)
+
+
+def _is_receiver(name: str) -> TypeGuard[Receiver]:
+    return name in RECEIVERS
+
+
+def _is_site(name: str) -> TypeGuard[SiteKind]:
+    return name in SITES
+
+
 def _table(raw: Any, where: str) -> dict[str, Any]:
     if not isinstance(raw, dict):
         raise ApiSpecError(f"{where}: expected a table")
@@ -254,15 +326,18 @@ def _eras(raw: Any, where: str) -> frozenset[str] | None:
     return frozenset(values) if values else None
 
 
-def _rule(entry: str, index: int, raw: Any) -> ApiRule:
-    where = f"{entry}: detect.api[{index}]"
+def _rule(entry: str, index: int, raw: Any, effects: Collection[str], detect: str) -> ApiRule:
+    where = f"{detect}.api[{index}]"
     table = _table(raw, where)
+    _known_keys(table, _API_KEYS, where)
     effect = str(table.get("effect", ""))
-    if effect not in EFFECTS:
-        raise ApiSpecError(f"{where}.effect: unknown effect {effect!r}")
+    if not _is_effect(effect, effects):
+        raise ApiSpecError(f"{where}.effect: unknown effect `{effect}`{_closest(effect, effects)}")
     receiver = str(table.get("receiver", "any"))
-    if receiver not in RECEIVERS:
-        raise ApiSpecError(f"{where}.receiver: unknown receiver {receiver!r}")
+    if not _is_receiver(receiver):
+        raise ApiSpecError(
+            f"{where}.receiver: unknown receiver `{receiver}`{_closest(receiver, RECEIVERS)}"
+        )
     calls = tuple(tuple(c.split("::")) for c in _strings(table.get("calls"), f"{where}.calls"))
     methods = frozenset(_strings(table.get("methods"), f"{where}.methods"))
     if not calls and not methods:
@@ -284,19 +359,19 @@ def _rule(entry: str, index: int, raw: Any) -> ApiRule:
     )
 
 
-def _sink(entry: str, index: int, raw: Any) -> SinkSpec:
-    where = f"{entry}: detect.sinks[{index}]"
+def _sink(entry: str, index: int, raw: Any, known: Collection[str], detect: str) -> SinkSpec:
+    where = f"{detect}.sinks[{index}]"
     table = _table(raw, where)
+    _known_keys(table, _SINK_KEYS, where)
     site = str(table.get("site", ""))
-    if site not in SITES:
-        raise ApiSpecError(f"{where}.site: must be one of {sorted(SITES)}")
+    if not _is_site(site):
+        raise ApiSpecError(f"{where}.site: unknown site kind `{site}`{_closest(site, SITES)}")
     when = {str(k): str(v) for k, v in _table(table.get("when", {}), f"{where}.when").items()}
     if not when:
         raise ApiSpecError(f"{where}.when: must name at least one facet")
     effects = frozenset(_strings(table.get("effects"), f"{where}.effects"))
-    unknown = effects - EFFECTS
-    if unknown:
-        raise ApiSpecError(f"{where}.effects: unknown {sorted(unknown)}")
+    for name in sorted(effects):
+        _one_of(name, known, f"{where}.effects", "effect")
     return SinkSpec(
         code=entry,
         site=site,
