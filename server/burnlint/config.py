@@ -28,20 +28,18 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
-import math
 import os
 import re
 import sys
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import pathspec
 
-from burnlint.eras import ERAS
-from burnlint.kb.model import SEVERITIES
+from burnlint import schema
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -64,26 +62,17 @@ KEYS = (
 )
 DEFAULT_MAX_FILE_SIZE = 8 * 1024 * 1024
 DEFAULT_MAX_FILES = 50_000
-_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(B|KB|KiB|MB|MiB|GB|GiB)?\s*$", re.IGNORECASE)
-_UNITS = {
-    "b": 1,
-    "kb": 1000,
-    "kib": 1024,
-    "mb": 1000**2,
-    "mib": 1024**2,
-    "gb": 1000**3,
-    "gib": 1024**3,
-}
 """Every key a config file may set, in the order `render_settings` prints them."""
 CARGO_TABLES = (("workspace", "metadata", "burnlint"), ("package", "metadata", "burnlint"))
 """The Cargo.toml tables holding burnlint's keys; later ones override earlier ones."""
 DEFAULT_ORIGIN = "default"
 COMMAND_LINE = "command line"
 _COMMAND_LINE_PATH = Path("<command line>")
-_PLACEHOLDERS = frozenset({"code", "slug"})
-_PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 _TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 _TOML_AT_END = re.compile(r"\s*\(at end of document\)\s*$")
+
+
+_T = TypeVar("_T")
 
 
 class FrozenMap(Mapping[str, str]):
@@ -404,7 +393,10 @@ def _parse_file(path: Path, known_codes: frozenset[str]) -> Settings:
         where = _Where(named, index, prefix)
         if not isinstance(table, dict):
             raise ConfigError(
-                named, where.line(()), ".".join(prefix), f"expected a table, got {_kind(table)}"
+                named,
+                where.line(()),
+                ".".join(prefix),
+                f"expected a table, got {schema.describe(table)}",
             )
         for key, value in cast(dict[str, object], table).items():
             values[key] = _validate(key, value, where, known_codes)
@@ -520,51 +512,46 @@ class _Where:
 
 
 def _validate(key: str, value: object, where: _Where, known: frozenset[str]) -> object:
-    """The typed value of one key, or a ConfigError naming the key and its line."""
-    if key in ("select", "ignore"):
-        return _codes(key, value, where, known)
-    if key == "severity":
-        return _severity(value, where, known)
-    if key == "exclude":
-        patterns = _strings(key, value, where)
-        for pattern in patterns:
-            try:
-                pathspec.GitIgnoreSpec.from_lines([pattern])
-            except ValueError as error:
-                detail = f"invalid pattern {pattern!r}: {error}"
-                raise where.error(key, detail, where.item_line(key, pattern)) from error
-        return patterns
-    if key == "era":
-        if not isinstance(value, str) or value not in ERAS:
-            raise where.error(key, f"expected one of {_choices(ERAS)}, got {_kind(value)}")
-        return value
-    if key == "docs-url":
-        if not isinstance(value, str):
-            raise where.error(key, f"expected a string, got {_kind(value)}")
-        unknown = [p for p in _PLACEHOLDER.findall(value) if p not in _PLACEHOLDERS]
-        if unknown:
-            raise where.error(
-                key,
-                f"unknown placeholder {{{unknown[0]}}}: only {{code}} and {{slug}} are replaced",
+    """The typed value of one key, or a ConfigError naming the key and its line (the checks
+    and their messages are `schema`'s, shared with the editor settings and the CLI)."""
+    try:
+        if key in ("select", "ignore"):
+            return schema.codes(value, known)
+        if key == "severity":
+            return FrozenMap(schema.severities(value, known))
+        if key == "exclude":
+            return _patterns(value)
+        if key == "era":
+            return schema.era(value)
+        if key == "docs-url":
+            return schema.docs_url(value)
+        if key == "max-file-size":
+            return schema.size(value)
+        if key == "max-files":
+            return schema.count(value)
+        if key == "budget":
+            return schema.seconds(value)
+    except schema.Invalid as invalid:
+        line = None
+        if invalid.item is not None:
+            line = (
+                where.line((key, invalid.item))
+                if key == "severity"
+                else where.item_line(key, invalid.item)
             )
-        return value
-    if key == "max-file-size":
-        size = parse_size(value)
-        if size is None:
-            detail = f'expected a positive size like 8388608 or "8MiB", got {_kind(value)}'
-            raise where.error(key, detail)
-        return size
-    if key == "max-files":
-        if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-            raise where.error(key, f"expected a positive whole number, got {_kind(value)}")
-        return value
-    if key == "budget":
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise where.error(key, f"expected a number of seconds, got {_kind(value)}")
-        if not math.isfinite(value) or value <= 0:
-            raise where.error(key, f"expected a positive number of seconds, got {value}")
-        return float(value)
+        raise where.error(invalid.subkey or key, invalid.detail, line) from invalid
     raise where.error(key, _unknown_key(key))
+
+
+def _patterns(value: object) -> tuple[str, ...]:
+    """gitignore-style patterns."""
+    patterns = schema.strings(value)
+    for pattern in patterns:
+        try:
+            pathspec.GitIgnoreSpec.from_lines([pattern])
+        except ValueError as error:
+            raise schema.Invalid(f"invalid pattern {pattern!r}: {error}", pattern) from error
+    return patterns
 
 
 def _unknown_key(key: str) -> str:
@@ -573,44 +560,6 @@ def _unknown_key(key: str) -> str:
     normalized = re.sub(r"(?<=[a-z])([A-Z])", r"-\1", key).replace("_", "-").lower()
     matches = difflib.get_close_matches(normalized, KEYS, n=1, cutoff=0.6)
     return f"unknown key, did you mean `{matches[0]}`?" if matches else detail
-
-
-def _strings(key: str, value: object, where: _Where) -> tuple[str, ...]:
-    if not isinstance(value, list):
-        raise where.error(key, f"expected an array of strings, got {_kind(value)}")
-    items = cast(list[object], value)
-    for item in items:
-        if not isinstance(item, str):
-            raise where.error(key, f"expected an array of strings, got an item {_kind(item)}")
-    return tuple(cast(list[str], items))
-
-
-def _codes(key: str, value: object, where: _Where, known: frozenset[str]) -> frozenset[str]:
-    codes: set[str] = set()
-    for item in _strings(key, value, where):
-        code = item.strip().upper()
-        if code not in known:
-            line = where.item_line(key, item)
-            raise where.error(key, f"unknown code {item!r}; known codes: {_known(known)}", line)
-        codes.add(code)
-    return frozenset(codes)
-
-
-def _severity(value: object, where: _Where, known: frozenset[str]) -> FrozenMap:
-    if not isinstance(value, dict):
-        raise where.error("severity", f"expected a table of code = severity, got {_kind(value)}")
-    out: dict[str, str] = {}
-    for raw_code, level in cast(dict[str, object], value).items():
-        code = raw_code.strip().upper()
-        line = where.line(("severity", raw_code)) or where.line(("severity",))
-        if code not in known:
-            detail = f"unknown code {raw_code!r}; known codes: {_known(known)}"
-            raise where.error("severity", detail, line)
-        if not isinstance(level, str) or level not in SEVERITIES:
-            detail = f"expected one of {_choices(SEVERITIES)}, got {_kind(level)}"
-            raise where.error(f"severity.{raw_code}", detail, line)
-        out[code] = level
-    return FrozenMap(out)
 
 
 def _apply(base: Settings, overrides: Overrides, known: frozenset[str]) -> Settings:
@@ -637,29 +586,17 @@ def _apply(base: Settings, overrides: Overrides, known: frozenset[str]) -> Setti
             origins["ignore"] = COMMAND_LINE
         ignore = base.ignore | added
     if overrides.era is not None:
-        if overrides.era not in ERAS:
-            detail = f"expected one of {_choices(ERAS)}, got {overrides.era!r}"
-            raise ConfigError(_COMMAND_LINE_PATH, None, "--era", detail)
-        era = overrides.era
+        era = _cli_value("--era", schema.era, overrides.era)
         origins["era"] = COMMAND_LINE
     if overrides.budget is not None:
-        if not math.isfinite(overrides.budget) or overrides.budget <= 0:
-            detail = f"expected a positive number of seconds, got {overrides.budget}"
-            raise ConfigError(_COMMAND_LINE_PATH, None, "--budget", detail)
-        budget = float(overrides.budget)
+        budget = _cli_value("--budget", schema.seconds, overrides.budget)
         origins["budget"] = COMMAND_LINE
     max_file_size, max_files = base.max_file_size, base.max_files
     if overrides.max_file_size is not None:
-        if overrides.max_file_size <= 0:
-            detail = f"expected a positive size, got {overrides.max_file_size}"
-            raise ConfigError(_COMMAND_LINE_PATH, None, "--max-file-size", detail)
-        max_file_size = overrides.max_file_size
+        max_file_size = _cli_value("--max-file-size", schema.size, overrides.max_file_size)
         origins["max-file-size"] = COMMAND_LINE
     if overrides.max_files is not None:
-        if overrides.max_files <= 0:
-            detail = f"expected a positive number, got {overrides.max_files}"
-            raise ConfigError(_COMMAND_LINE_PATH, None, "--max-files", detail)
-        max_files = overrides.max_files
+        max_files = _cli_value("--max-files", schema.count, overrides.max_files)
         origins["max-files"] = COMMAND_LINE
     return Settings(
         select=select,
@@ -677,38 +614,19 @@ def _apply(base: Settings, overrides: Overrides, known: frozenset[str]) -> Setti
     )
 
 
+def _cli_value(flag: str, check: Callable[[object], _T], value: object) -> _T:
+    """A command-line flag's value, checked as the same key in a file would be."""
+    try:
+        return check(value)
+    except schema.Invalid as invalid:
+        raise ConfigError(_COMMAND_LINE_PATH, None, flag, invalid.detail) from invalid
+
+
 def _cli_codes(flag: str, codes: frozenset[str], known: frozenset[str]) -> frozenset[str]:
-    out = frozenset(code.strip().upper() for code in codes)
-    unknown = sorted(out - known)
-    if unknown:
-        detail = f"unknown code {unknown[0]!r}; known codes: {_known(known)}"
-        raise ConfigError(_COMMAND_LINE_PATH, None, flag, detail)
-    return out
-
-
-def _known(known: frozenset[str]) -> str:
-    return ", ".join(sorted(known))
-
-
-def _choices(options: Iterable[str]) -> str:
-    return ", ".join(f'"{option}"' for option in options)
-
-
-def _kind(value: object) -> str:
-    """A TOML value's type (and the value, when short) for a message."""
-    if isinstance(value, bool):
-        return f"a boolean ({str(value).lower()})"
-    if isinstance(value, str):
-        return f"a string ({value!r})" if len(value) <= 40 else "a string"
-    if isinstance(value, int):
-        return f"an integer ({value})"
-    if isinstance(value, float):
-        return f"a float ({value})"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "a table"
-    return f"a {type(value).__name__}"
+    try:
+        return schema.code_set(sorted(codes), known)
+    except schema.Invalid as invalid:
+        raise ConfigError(_COMMAND_LINE_PATH, None, flag, invalid.detail) from invalid
 
 
 # -- key positions -------------------------------------------------------------------------
@@ -873,17 +791,4 @@ def _toml_value(value: object) -> str:
     return str(value)
 
 
-def parse_size(value: object) -> int | None:
-    """A size in bytes from a whole number or a string like "8MiB" / "512 KB"; None when it is
-    neither or not positive."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value if value > 0 else None
-    if not isinstance(value, str):
-        return None
-    match = _SIZE.match(value)
-    if match is None:
-        return None
-    size = int(float(match.group(1)) * _UNITS[(match.group(2) or "b").lower()])
-    return size if size > 0 else None
+parse_size = schema.parse_size

@@ -22,6 +22,7 @@ import pytest
 
 from burnlint.eras import ERAS
 from burnlint.kb.load import load_kb
+from burnlint.kb.model import SEVERITIES
 from burnlint.lsp import settings as server_settings
 
 if sys.version_info >= (3, 11):
@@ -149,10 +150,10 @@ def test_string_settings_without_enum_are_free_text() -> None:
 
 def test_severity_values_and_codes() -> None:
     prop = PROPERTIES["severity"]
-    assert prop["additionalProperties"]["enum"] == list(server_settings.SEVERITIES)
+    assert prop["additionalProperties"]["enum"] == list(SEVERITIES)
     pattern = re.compile(prop["propertyNames"]["pattern"])
     assert all(pattern.match(code) for code in CODES)
-    every = dict.fromkeys(sorted(CODES), server_settings.SEVERITIES[0])
+    every = dict.fromkeys(sorted(CODES), SEVERITIES[0])
     parsed, problems = server_settings.parse_settings({"severity": every}, CODES)
     assert problems == []
     assert dict(parsed.severity) == every

@@ -3,16 +3,17 @@ configuration section (or `initializationOptions`), with every invalid value rep
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, cast
+from typing import Any, Literal, TypeVar, cast, get_args
 
-from burnlint.eras import ERAS
+from burnlint import schema
+from burnlint.schema import LOG_LEVELS, describe
 
 Scope = Literal["openFiles", "workspace"]
-SEVERITIES = ("error", "warning", "info", "hint")
-LOG_LEVELS = ("error", "warning", "info", "debug")
+SCOPES: tuple[Scope, ...] = get_args(Scope)
 SECTION = "burnlint"
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,95 +49,65 @@ def section_of(raw: object) -> Mapping[str, Any] | None:
 
 def parse_settings(raw: object, codes: frozenset[str]) -> tuple[Settings, list[str]]:
     """Settings from a client's JSON object; invalid values fall back to their default and are
-    described in the returned problems (one line each)."""
+    described in the returned problems (one line each, worded as `schema` words them for
+    burnlint.toml and the command line)."""
     table = section_of(raw)
     if table is None:
-        problems = [] if raw is None else [f"settings must be an object, got {_kind(raw)}"]
+        problems = [] if raw is None else [f"settings must be an object, got {describe(raw)}"]
         return Settings(), problems
     problems: list[str] = []
     defaults = Settings()
 
-    def flag(key: str, default: bool) -> bool:
-        value = table.get(key, default)
-        if isinstance(value, bool):
-            return value
-        problems.append(f"`{key}` must be true or false, got {_kind(value)}")
-        return default
+    def read(key: str, check: Callable[[object], _T], default: _T) -> _T:
+        if key not in table:
+            return default
+        try:
+            return check(table[key])
+        except schema.Invalid as invalid:
+            problems.append(f"`{invalid.subkey or key}`: {invalid.detail}")
+            return default
 
-    def choice(key: str, options: tuple[str, ...], default: str) -> str:
-        value = table.get(key, default)
-        if isinstance(value, str) and value in options:
-            return value
-        problems.append(f"`{key}` must be one of {', '.join(options)}, got {_kind(value)}")
-        return default
+    def optional(value: object) -> object:
+        # `null`, "" and (for the era) "auto" mean "not set".
+        return None if value in (None, "", "auto") else value
 
-    def code_list(key: str) -> frozenset[str]:
-        value = table.get(key, [])
-        if not isinstance(value, list):
-            problems.append(f"`{key}` must be a list of codes, got {_kind(value)}")
-            return frozenset()
-        out: set[str] = set()
-        for item in cast(list[object], value):
-            if isinstance(item, str) and item.strip().upper() in codes:
-                out.add(item.strip().upper())
-            else:
-                problems.append(f"`{key}`: unknown code {_kind(item)}")
-        return frozenset(out)
+    def each(
+        key: str, split: Callable[[object], list[object]], check: Callable[[object], Any]
+    ) -> list[Any]:
+        # An editor keeps the valid entries of a list or table and reports the others.
+        parts = read(key, split, [])
+        out: list[Any] = []
+        for part in parts:
+            try:
+                out.append(check(part))
+            except schema.Invalid as invalid:
+                problems.append(f"`{invalid.subkey or key}`: {invalid.detail}")
+        return out
+
+    def severity_items(value: object) -> list[object]:
+        if not isinstance(value, Mapping):
+            raise schema.Invalid(f"expected a table of code = severity, got {describe(value)}")
+        return [{k: v} for k, v in cast(Mapping[object, object], value).items()]
 
     severity: dict[str, str] = {}
-    raw_severity = table.get("severity", {})
-    if isinstance(raw_severity, Mapping):
-        for key, value in cast(Mapping[object, object], raw_severity).items():
-            code = str(key).strip().upper()
-            if code not in codes:
-                problems.append(f"`severity`: unknown code {_kind(key)}")
-            elif not isinstance(value, str) or value not in SEVERITIES:
-                problems.append(
-                    f"`severity.{code}` must be one of {', '.join(SEVERITIES)}, got {_kind(value)}"
-                )
-            else:
-                severity[code] = value
-    else:
-        problems.append(f"`severity` must be an object, got {_kind(raw_severity)}")
-
-    era_value = table.get("era")
-    era: str | None = None
-    if era_value not in (None, "", "auto"):
-        if isinstance(era_value, str) and era_value in ERAS:
-            era = era_value
-        else:
-            problems.append(f"`era` must be auto, {', '.join(ERAS)}, got {_kind(era_value)}")
-
-    docs_value = table.get("docsUrl")
-    docs_url: str | None = None
-    if docs_value not in (None, ""):
-        if isinstance(docs_value, str) and ("{code}" in docs_value or "{slug}" in docs_value):
-            docs_url = docs_value
-        else:
-            problems.append(
-                f"`docsUrl` must be a string with `{{code}}` in it, got {_kind(docs_value)}"
-            )
-
-    scope = choice("scope", ("openFiles", "workspace"), defaults.scope)
+    for pair in each("severity", severity_items, lambda v: schema.severities(v, codes)):
+        severity.update(pair)
+    ignore = frozenset[str]().union(
+        *each(
+            "ignore", lambda v: list(schema.strings(v)), lambda v: schema.code_set([str(v)], codes)
+        )
+    )
+    era = read("era", lambda v: None if optional(v) is None else schema.era(v), None)
+    docs = read("docsUrl", lambda v: None if optional(v) is None else schema.docs_url(v), None)
+    scope = read("scope", lambda v: schema.choice(v, SCOPES), defaults.scope)
     settings = Settings(
-        enable=flag("enable", defaults.enable),
+        enable=read("enable", schema.flag, defaults.enable),
         severity=severity,
-        ignore=code_list("ignore"),
+        ignore=ignore,
         scope="workspace" if scope == "workspace" else "openFiles",
-        unsafe_fixes=flag("unsafeFixes", defaults.unsafe_fixes),
+        unsafe_fixes=read("unsafeFixes", schema.flag, defaults.unsafe_fixes),
         era=era,
-        log_level=choice("logLevel", LOG_LEVELS, defaults.log_level),
-        docs_url=docs_url,
+        log_level=read("logLevel", lambda v: schema.choice(v, LOG_LEVELS), defaults.log_level),
+        docs_url=docs,
     )
     return settings, problems
-
-
-def _kind(value: object) -> str:
-    """A short description of a JSON value for a message."""
-    if isinstance(value, str):
-        return repr(value)
-    if value is None:
-        return "null"
-    if isinstance(value, bool | int | float):
-        return str(value).lower() if isinstance(value, bool) else str(value)
-    return type(value).__name__
