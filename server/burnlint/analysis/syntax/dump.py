@@ -1,0 +1,72 @@
+"""A readable text form of the lowered IR, for tests and debugging: one node per line,
+children indented, spans left out (they are byte offsets, and say nothing about the shape).
+
+    Let
+      pattern: PBind x#3
+      value: MethodCall .autodiff
+        receiver: Path Device::default
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from burnlint.analysis.syntax import ir
+
+_SKIPPED = frozenset({"span", "name_span", "scope", "whole"})
+"""Fields that locate a node rather than describe it."""
+
+
+def dump(node: object) -> str:
+    """`node` (an IR node, or a tuple of them) as indented text."""
+    lines: list[str] = []
+    _dump(node, "", 0, lines)
+    return "\n".join(lines) + "\n"
+
+
+def _dump(node: object, label: str, depth: int, lines: list[str]) -> None:
+    pad = "  " * depth
+    head = f"{pad}{label}: " if label else pad
+    if isinstance(node, tuple) and not node:
+        return
+    if isinstance(node, tuple):
+        lines.append(f"{head}[{len(node)}]".rstrip())
+        for item in node:
+            _dump(item, "-", depth + 1, lines)
+        return
+    if not dataclasses.is_dataclass(node) or isinstance(node, type):
+        lines.append(f"{head}{node!r}")
+        return
+    simple: list[str] = []
+    nested: list[tuple[str, object]] = []
+    for field in dataclasses.fields(node):
+        if field.name in _SKIPPED:
+            continue
+        value = getattr(node, field.name)
+        if value is None or value in ((), ""):
+            continue
+        if dataclasses.is_dataclass(value) or (isinstance(value, tuple) and _has_nodes(value)):
+            nested.append((field.name, value))
+        else:
+            simple.append(f"{field.name}={_scalar(value)}")
+    lines.append(f"{head}{type(node).__name__} {' '.join(simple)}".rstrip())
+    for name, value in nested:
+        _dump(value, name, depth + 1, lines)
+
+
+def _has_nodes(values: tuple[object, ...]) -> bool:
+    return any(
+        dataclasses.is_dataclass(v) or (isinstance(v, tuple) and _has_nodes(v)) for v in values
+    )
+
+
+def _scalar(value: object) -> str:
+    if isinstance(value, tuple):
+        return (
+            "::".join(str(v) for v in value)
+            if all(isinstance(v, str) for v in value)
+            else str(value)
+        )
+    if isinstance(value, ir.Span):
+        return f"{value.start}..{value.end}"
+    return repr(value) if isinstance(value, str) else str(value)
