@@ -10,6 +10,7 @@ children indented, spans left out (they are byte offsets, and say nothing about 
 from __future__ import annotations
 
 import dataclasses
+from typing import cast
 
 from burnlint.analysis.syntax import ir
 
@@ -27,11 +28,11 @@ def dump(node: object) -> str:
 def _dump(node: object, label: str, depth: int, lines: list[str]) -> None:
     pad = "  " * depth
     head = f"{pad}{label}: " if label else pad
-    if isinstance(node, tuple) and not node:
-        return
     if isinstance(node, tuple):
-        lines.append(f"{head}[{len(node)}]".rstrip())
-        for item in node:
+        items = cast(tuple[object, ...], node)
+        if items:
+            lines.append(f"{head}[{len(items)}]".rstrip())
+        for item in items:
             _dump(item, "-", depth + 1, lines)
         return
     if not dataclasses.is_dataclass(node) or isinstance(node, type):
@@ -42,10 +43,10 @@ def _dump(node: object, label: str, depth: int, lines: list[str]) -> None:
     for field in dataclasses.fields(node):
         if field.name in _SKIPPED:
             continue
-        value = getattr(node, field.name)
+        value: object = getattr(node, field.name)
         if value is None or value in ((), ""):
             continue
-        if dataclasses.is_dataclass(value) or (isinstance(value, tuple) and _has_nodes(value)):
+        if dataclasses.is_dataclass(value) or _has_nodes(value):
             nested.append((field.name, value))
         else:
             simple.append(f"{field.name}={_scalar(value)}")
@@ -54,9 +55,12 @@ def _dump(node: object, label: str, depth: int, lines: list[str]) -> None:
         _dump(value, name, depth + 1, lines)
 
 
-def _has_nodes(values: tuple[object, ...]) -> bool:
+def _has_nodes(value: object) -> bool:
+    """Whether a tuple holds IR nodes (at any depth), rather than names or numbers."""
+    if not isinstance(value, tuple):
+        return False
     return any(
-        dataclasses.is_dataclass(v) or (isinstance(v, tuple) and _has_nodes(v)) for v in values
+        dataclasses.is_dataclass(v) or _has_nodes(v) for v in cast(tuple[object, ...], value)
     )
 
 
