@@ -66,11 +66,10 @@ def _has_nodes(value: object) -> bool:
 
 def _scalar(value: object) -> str:
     if isinstance(value, tuple):
-        return (
-            "::".join(str(v) for v in value)
-            if all(isinstance(v, str) for v in value)
-            else str(value)
-        )
+        parts = cast(tuple[object, ...], value)
+        if all(isinstance(v, str) for v in parts):
+            return "::".join(str(v) for v in parts)
+        return str(parts)
     if isinstance(value, ir.Span):
         return f"{value.start}..{value.end}"
     return repr(value) if isinstance(value, str) else str(value)
