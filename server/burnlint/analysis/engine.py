@@ -13,7 +13,9 @@ from burnlint.analysis.interp.program import Program, Unit
 from burnlint.analysis.interp.sinks import Observation
 from burnlint.analysis.options import Options
 from burnlint.analysis.rules.fixes import build_fixes
+from burnlint.analysis.rules.judge import Judgement, judge
 from burnlint.analysis.rules.suppress import Suppressed, Suppressions, Unused
+from burnlint.analysis.rules.template import fill
 from burnlint.analysis.semantics.api import ApiModel, build_model
 from burnlint.analysis.semantics.cfg import BuildConfig
 from burnlint.analysis.semantics.crates import CrateInfo
@@ -131,21 +133,28 @@ class Analyzer:
     ) -> Finding | None:
         """The finding an observation makes (None if none); `spans` gets every span whose
         text or position it shows."""
+        judgement = judge(observation, options.select, partial)
+        entry = self.by_code.get(observation.site.code)
+        if judgement is None or entry is None:
+            return None
+        return self._render(program, entry, judgement, era, spans, expanded_by_file)
+
+    def _render(
+        self,
+        program: Program,
+        entry: Entry,
+        judgement: Judgement,
+        era: str,
+        spans: list[ir.Span] | None,
+        expanded_by_file: dict[int, set[ir.Span]] | None,
+    ) -> Finding:
+        """The finding for a judgement: the entry's message for it, the related locations in
+        the order the values flowed, and the entry's fixes for this site."""
         spans = spans if spans is not None else []
         expanded_by_file = expanded_by_file if expanded_by_file is not None else {}
+        observation = judgement.observation
         site = observation.site
-        if options.select is not None and site.code not in options.select:
-            return None
-        entry = self.by_code.get(site.code)
-        if entry is None:
-            return None
-        bugs = [(v, lossy) for v, lossy in observation.verdicts if v in ("must", "may")]
-        if not bugs:
-            return None
-        precise = [v for v, lossy in bugs if not lossy]
-        if not precise:
-            return None
-        must = all(v == "must" and not lossy for v, lossy in observation.verdicts)
+        must = judgement.certain
         severity = entry.severity if must else "warning"
 
         def to_range(span: ir.Span) -> Range:
@@ -169,7 +178,7 @@ class Analyzer:
             names[role] = f"`{text}`" if len(text) <= 40 and "\n" not in text else ""
         template = entry.finding if must else entry.finding_may
         # A long expression is left out of the message; the range already points at it.
-        message = " ".join(template.format_map(_Names(names)).split())
+        message = " ".join(fill(template, names).split())
         # The flow, in order: each operand's origins and the steps it took, then the sink chain.
         related: list[Related] = []
         seen: set[tuple[ir.Span, str]] = set()
@@ -186,9 +195,7 @@ class Analyzer:
         for label, span in site.chain:
             related.append(Related(to_range(span), label))
         imports = program.units[site.span.file].items.imports
-        fixes = build_fixes(
-            entry, observation, era, not must or partial, imports, text_of, to_range
-        )
+        fixes = build_fixes(entry, observation, era, judgement.guarded, imports, text_of, to_range)
         expanded = expanded_by_file.get(site.span.file)
         if expanded is None:
             expanded = expanded_by_file[site.span.file] = program.expanded(site.span.file)
@@ -268,11 +275,6 @@ class FindingCache:
         """Forget everything."""
         self._built.clear()
         self._seen.clear()
-
-
-class _Names(dict[str, str]):
-    def __missing__(self, key: str) -> str:
-        return ""
 
 
 def _add_modules_of_build(items: FileItems, other: FileItems) -> None:

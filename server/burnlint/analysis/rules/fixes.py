@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from burnlint.analysis.findings import Edit, Fix, Range
 from burnlint.analysis.interp.sinks import Observation
+from burnlint.analysis.rules.template import fill
 from burnlint.analysis.syntax import ir
 from burnlint.kb.model import Entry, FixTemplate
 
@@ -119,7 +120,7 @@ def _build(
     safety = template.safety
     if safety == "safe" and flags & set(template.unsafe_when):
         safety = "unsafe"
-    title = template.title.format_map(_Lenient(variables | {"new": new_text}))
+    title = fill(template.title, variables | {"new": new_text}, keep_unknown=True)
     title += variables.get("dropped", "") if safety == "unsafe" else ""
     return Fix(template.id, title, safety, (Edit(to_range(span), new_text),))
 
@@ -141,8 +142,3 @@ def _strategy(observation: Observation, gcs: str, scope: ir.Scope | None, flags:
                 return name
     flags.add("placeholder")
     return PLACEHOLDER
-
-
-class _Lenient(dict[str, str]):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
