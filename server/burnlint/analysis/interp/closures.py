@@ -14,6 +14,7 @@ from burnlint.analysis.interp.patterns import match_pattern
 from burnlint.analysis.interp.state import Env, Gen, Pairs
 from burnlint.analysis.interp.valueops import array_value, some_value, unwrap
 from burnlint.analysis.interp.values import UNIT, UNKNOWN_VALUE, Value
+from burnlint.analysis.semantics.api import ApiRule
 from burnlint.analysis.syntax import ir
 
 ADAPTERS = {
@@ -48,7 +49,7 @@ class Host(Protocol):
         """Call a named function (a path used as a value, e.g. `.map(helper)`)."""
         ...
 
-    def call_rule_for(self, segments: tuple[str, ...]) -> Any:
+    def call_rule_for(self, segments: tuple[str, ...]) -> ApiRule | None:
         """The API rule a path names, for pattern matching."""
         ...
 

@@ -52,6 +52,7 @@ from burnlint.analysis.interp.values import (
     join,
     join_all,
 )
+from burnlint.analysis.semantics.api import ApiRule
 from burnlint.analysis.semantics.items import FunctionDecl
 from burnlint.analysis.syntax import ir
 
@@ -386,7 +387,7 @@ class Interpreter:
         argument expressions the call site shows."""
         return self.calls.call(ir.Call(path, tuple(arg_exprs), span), args, env)
 
-    def call_rule_for(self, segments: tuple[str, ...]) -> Any:
+    def call_rule_for(self, segments: tuple[str, ...]) -> ApiRule | None:
         """The API rule a path names (for pattern matching inside closures)."""
         return self.ctx.call_rule(segments)
 
