@@ -68,6 +68,33 @@ def _parser() -> argparse.ArgumentParser:
         "with --diff), 2 errors (unreadable or too large input, bad configuration, analysis out of "
         "time).",
     )
+    _add_check_arguments(check)
+    explain = commands.add_parser(
+        "explain",
+        help="explain a code, a slug, a pasted burn panic, or every panic of a log (--log)",
+    )
+    add_explain_arguments(explain)
+    add_kb_arguments(commands)
+    show = commands.add_parser(
+        "config", help="print the effective configuration for a path and where each value is from"
+    )
+    show.add_argument("path", nargs="?", default=".", metavar="PATH")
+    show.add_argument("--format", choices=("text", "json"), default="text")
+    show.add_argument("--config", metavar="FILE", type=Path, help="use this configuration file")
+    show.add_argument("--isolated", action="store_true", help="ignore configuration files")
+    clean = commands.add_parser("clean", help="remove the result cache")
+    clean.add_argument("--cache-dir", type=Path, help="the cache folder to clean")
+    server = commands.add_parser("server", help="run the language server (stdio by default)")
+    server.add_argument(
+        "--tcp", type=int, metavar="PORT", help="listen on 127.0.0.1:PORT instead (for debugging)"
+    )
+    # Language clients such as vscode-languageclient pass `--stdio`; it is the default anyway.
+    server.add_argument("--stdio", action="store_true", help=argparse.SUPPRESS)
+    return parser
+
+
+def _add_check_arguments(check: argparse.ArgumentParser) -> None:
+    """`burnlint check`'s arguments and option groups: output, fixes, configuration, speed."""
     check.add_argument(
         "paths",
         nargs="*",
@@ -76,6 +103,13 @@ def _parser() -> argparse.ArgumentParser:
         help="Rust files or folders to check (default: the current folder; a folder means every "
         "*.rs in it, honouring .gitignore)",
     )
+    _output_options(check)
+    _fix_options(check)
+    _config_options(check)
+    _speed_options(check)
+
+
+def _output_options(check: argparse.ArgumentParser) -> None:
     output = check.add_argument_group("output")
     output.add_argument(
         "--format",
@@ -110,6 +144,9 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="report `// burnlint: allow(..)` codes that acknowledged no finding",
     )
+
+
+def _fix_options(check: argparse.ArgumentParser) -> None:
     fixes = check.add_argument_group("fixes")
     fixes.add_argument("--fix", action="store_true", help="apply safe fixes to the files")
     fixes.add_argument(
@@ -120,6 +157,9 @@ def _parser() -> argparse.ArgumentParser:
     fixes.add_argument(
         "--diff", action="store_true", help="print the fixes as a unified diff; write nothing"
     )
+
+
+def _config_options(check: argparse.ArgumentParser) -> None:
     config = check.add_argument_group("configuration (overrides burnlint.toml)")
     config.add_argument("--config", metavar="FILE", type=Path, help="use this configuration file")
     config.add_argument("--isolated", action="store_true", help="ignore configuration files")
@@ -152,6 +192,9 @@ def _parser() -> argparse.ArgumentParser:
         metavar="N",
         help="more Rust files than N is an error (exit 2) (default 50000)",
     )
+
+
+def _speed_options(check: argparse.ArgumentParser) -> None:
     speed = check.add_argument_group("speed")
     speed.add_argument("--watch", action="store_true", help="check again whenever files change")
     speed.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
@@ -169,28 +212,6 @@ def _parser() -> argparse.ArgumentParser:
         metavar="N",
         help="worker processes for crates to analyze (default: one per CPU)",
     )
-    explain = commands.add_parser(
-        "explain",
-        help="explain a code, a slug, a pasted burn panic, or every panic of a log (--log)",
-    )
-    add_explain_arguments(explain)
-    add_kb_arguments(commands)
-    show = commands.add_parser(
-        "config", help="print the effective configuration for a path and where each value is from"
-    )
-    show.add_argument("path", nargs="?", default=".", metavar="PATH")
-    show.add_argument("--format", choices=("text", "json"), default="text")
-    show.add_argument("--config", metavar="FILE", type=Path, help="use this configuration file")
-    show.add_argument("--isolated", action="store_true", help="ignore configuration files")
-    clean = commands.add_parser("clean", help="remove the result cache")
-    clean.add_argument("--cache-dir", type=Path, help="the cache folder to clean")
-    server = commands.add_parser("server", help="run the language server (stdio by default)")
-    server.add_argument(
-        "--tcp", type=int, metavar="PORT", help="listen on 127.0.0.1:PORT instead (for debugging)"
-    )
-    # Language clients such as vscode-languageclient pass `--stdio`; it is the default anyway.
-    server.add_argument("--stdio", action="store_true", help=argparse.SUPPRESS)
-    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:

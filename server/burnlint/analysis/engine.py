@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from burnlint.analysis.findings import FileResult, Finding, Range, Related
+from burnlint.analysis.findings import FileResult, Finding, Fix, Range, Related
 from burnlint.analysis.interp.effects import EFFECTS
 from burnlint.analysis.interp.program import Program, Unit
 from burnlint.analysis.interp.sinks import Observation
@@ -179,39 +179,12 @@ class Analyzer:
         template = entry.finding if must else entry.finding_may
         # A long expression is left out of the message; the range already points at it.
         message = " ".join(fill(template, names).split())
-        # The flow, in order: each operand's origins and the steps it took, then the sink chain.
-        related: list[Related] = []
-        seen: set[tuple[ir.Span, str]] = set()
-        for role in ("tensor", "other", "device", "context", "build"):
-            value = observation.values.get(role)
-            if value is None:
-                continue
-            origins = sorted(value.origins, key=lambda o: (o.span.file, o.span.start, o.label))
-            for step in (*origins, *value.trail):
-                key = (step.span, step.label)
-                if key not in seen and step.span != site.span:
-                    seen.add(key)
-                    related.append(Related(to_range(step.span), step.label))
-        for label, span in site.chain:
-            related.append(Related(to_range(span), label))
+        related = [Related(to_range(span), label) for span, label in _flow(observation)]
         imports = program.units[site.span.file].items.imports
         fixes = build_fixes(entry, observation, era, judgement.guarded, imports, text_of, to_range)
         expanded = expanded_by_file.get(site.span.file)
         if expanded is None:
             expanded = expanded_by_file[site.span.file] = program.expanded(site.span.file)
-        if expanded:
-            # A macro invocation was analyzed as the code it expands to: an edit inside it
-            # would rewrite the call, not that code.
-            fixes = tuple(
-                fix
-                for fix in fixes
-                if not any(
-                    e.range.start_byte < s.end and s.start < e.range.end_byte
-                    for e in fix.edits
-                    for s in expanded
-                    if s.file == site.span.file
-                )
-            )
         return Finding(
             code=entry.id,
             slug=entry.slug,
@@ -219,10 +192,47 @@ class Analyzer:
             message=message,
             range=to_range(site.span),
             related=tuple(related),
-            fixes=fixes,
+            fixes=_outside(fixes, expanded, site.span.file),
             panic=entry.panic_for(era, site.variant),
             era=era,
         )
+
+
+def _flow(observation: Observation) -> list[tuple[ir.Span, str]]:
+    """Where the values at a sink came from, in order: each operand's origins and the steps it
+    took, then the chain of calls to the sink (its related locations)."""
+    site = observation.site
+    out: list[tuple[ir.Span, str]] = []
+    seen: set[tuple[ir.Span, str]] = set()
+    for role in ("tensor", "other", "device", "context", "build"):
+        value = observation.values.get(role)
+        if value is None:
+            continue
+        origins = sorted(value.origins, key=lambda o: (o.span.file, o.span.start, o.label))
+        for step in (*origins, *value.trail):
+            key = (step.span, step.label)
+            if key not in seen and step.span != site.span:
+                seen.add(key)
+                out.append(key)
+    out.extend((span, label) for label, span in site.chain)
+    return out
+
+
+def _outside(fixes: tuple[Fix, ...], expanded: set[ir.Span], file: int) -> tuple[Fix, ...]:
+    """The fixes that edit no macro invocation: one analyzed as the code it expands to would
+    be rewritten as a call, not as that code."""
+    if not expanded:
+        return fixes
+    return tuple(
+        fix
+        for fix in fixes
+        if not any(
+            e.range.start_byte < s.end and s.start < e.range.end_byte
+            for e in fix.edits
+            for s in expanded
+            if s.file == file
+        )
+    )
 
 
 class FindingCache:
