@@ -72,10 +72,13 @@ def verdict(spec: SinkSpec, values: dict[str, Value]) -> Verdict:
 def _backend_verdict(values: dict[str, Value]) -> Verdict:
     """Two operands whose known backends cannot coincide."""
     lhs, rhs = values.get("tensor"), values.get("other")
-    if lhs is None or rhs is None or lhs.params or rhs.params:
+    if lhs is None or rhs is None:
         return "none"
     if lhs.backend and rhs.backend and not lhs.backend & rhs.backend:
         return "must"
+    if (lhs.params and (rhs.params or rhs.backend)) or (rhs.params and lhs.backend):
+        # An operand is the caller's: judged again at each call site, with its argument.
+        return "symbolic"
     return "none"
 
 
