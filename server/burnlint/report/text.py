@@ -91,7 +91,19 @@ def render_finding(
     ]
     end = primary.end.character if primary.end.line == primary.start.line else -1
     marks = [(primary.start.character, end, "^", label, finding.severity)]
-    marks.extend((n.start, n.end, "-", "; ".join(n.messages), "note") for n in inline)
+    # Under the primary line each related span keeps its own underline (rustc's labels); the
+    # messages of one span are said once.
+    spans: dict[tuple[int, int], list[str]] = {}
+    for related in finding.related:
+        where = related.range
+        if where.path != primary.path or where.start.line != primary.start.line:
+            continue
+        stop = where.end.character if where.end.line == where.start.line else -1
+        said = spans.setdefault((where.start.character, stop), [])
+        message = note_text(related.message)
+        if message not in said:
+            said.append(message)
+    marks.extend((s, e, "-", "; ".join(m), "note") for (s, e), m in spans.items())
     out.extend(_frame(primary, line_text, style, marks))
     for note in notes:
         if note in inline:

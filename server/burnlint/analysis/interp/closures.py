@@ -107,7 +107,7 @@ def adapt(
     argument = expr.args[0]
     closure = host.closure(function)
     if closure is not None:
-        results = yield from invoke(host, closure, [element], env, expr.span)
+        results = yield from invoke(host, closure, [element], env, expr.name_span)
     elif isinstance(argument, ir.Path):
         results = host.call_path(argument, [element], [expr.receiver], expr.span, env)
     else:
