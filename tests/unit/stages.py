@@ -41,10 +41,16 @@ def summary_text(text: str, era: str = "checkpointing") -> str:
     decl = program.units[0].items.functions[-1]
     summary = program.summary(decl)
     assert summary is not None
-    lines = [f"diverges={summary.diverges}"]
+    cases: list[str] = []
     for assumptions, value in summary.cases:
-        lines.append(f"case assuming {sorted(assumptions)}: {facets(value)}")
-    return "\n".join(lines) + "\n"
+        # Sets print in hash order, which changes from run to run: spell them sorted.
+        assumed = sorted(
+            f"param {index}{''.join(f'.{name}' for _, name in steps)} {facet} in "
+            f"{{{','.join(sorted(allowed))}}}"
+            for index, steps, facet, allowed in assumptions
+        )
+        cases.append(f"case assuming [{'; '.join(assumed)}]: {facets(value)}")
+    return "\n".join([f"diverges={summary.diverges}", *sorted(cases)]) + "\n"
 
 
 def facets(value: Value) -> str:
