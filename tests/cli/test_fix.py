@@ -86,6 +86,11 @@ def test_diff_writes_nothing_and_applies_to_the_same_result_as_fix(
     assert clean.stdout.strip() == ""
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 17: BD001's fixes are no longer offered where the call is also reached with a"
+    " plain tensor, so the demo's enable/disable circle is gone; the circle check needs a new example",
+)
 def test_diff_with_unsafe_fixes_says_what_it_keeps_when_fixes_undo_each_other(
     crate: Path,
 ) -> None:

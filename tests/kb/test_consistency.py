@@ -63,6 +63,12 @@ def test_public_codes_never_change() -> None:
         "BD004": "nested-autodiff-device",
         "BD005": "nested-autodiff-tensor",
         "BD006": "mixed-backends",
+        "BD007": "mixed-autodiff-and-plain",
+        "BD008": "inner-on-plain",
+        "BD009": "backward-without-autodiff",
+        "BD011": "autodiff-to-plain-device",
+        "BD012": "checkpointing-before-autodiff",
+        "BD014": "require-grad-on-plain",
     }
     assert {e.id: e.slug for e in ENTRIES if e.id in expected} == expected
 

@@ -71,7 +71,7 @@ async def test_fix_all_applies_only_safe_fixes(lsp: Client, editor: str) -> None
     text = MIXED_SAFETY.read_text(encoding="utf-8")
     analyzed = Analyzer(load_kb()).analyze(SourceFile(str(MIXED_SAFETY), text), Options())
     expected, applied = apply_fixes(text, choose_fixes(analyzed.findings, safe_only=True))
-    # Only `.autodiff()` on the high-level device is safe to drop: the rewrap asks for
+    # Only the plain `DispatchDevice::autodiff` rewrap is safe to drop: the other asks for
     # `Gcs::Balanced` (dropping it drops the strategy) and the closure's wrap is a "may".
     assert applied == 1
     uri = open_doc(lsp, MIXED_SAFETY)

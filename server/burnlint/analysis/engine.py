@@ -87,17 +87,22 @@ class Analyzer:
         for observation, key in zip(observations, keys, strict=True):
             if not shared.get(key, False):
                 shared[key] = any(v == "none" for v, _ in observation.verdicts)
+        # Some context reached the edited site with a plain float tensor.
+        plain: set[tuple[str, ir.Span, ir.Span | None]] = {
+            key for observation, key in zip(observations, keys, strict=True) if observation.plain
+        }
         findings: list[Finding] = []
         expanded: dict[int, set[ir.Span]] = {}
         for observation, key in zip(observations, keys, strict=True):
             partial = shared[key]
-            finding = cache.get(observation, partial)
+            state = (partial, key in plain)
+            finding = cache.get(observation, state)
             if finding is None:
                 spans: list[ir.Span] = []
                 finding = self._finding(
-                    program, observation, era, options, partial, spans, expanded
+                    program, observation, era, options, partial, spans, expanded, key in plain
                 )
-                cache.put(observation, partial, finding, spans)
+                cache.put(observation, state, finding, spans)
             if finding:
                 findings.append(finding)
         suppressions = Suppressions.parse(program.units[index].source)
@@ -130,10 +135,11 @@ class Analyzer:
         partial: bool = False,
         spans: list[ir.Span] | None = None,
         expanded_by_file: dict[int, set[ir.Span]] | None = None,
+        plain_path: bool = False,
     ) -> Finding | None:
         """The finding an observation makes (None if none); `spans` gets every span whose
         text or position it shows."""
-        judgement = judge(observation, options.select, partial)
+        judgement = judge(observation, options.select, partial, plain_path)
         entry = self.by_code.get(observation.site.code)
         if judgement is None or entry is None:
             return None
@@ -181,7 +187,16 @@ class Analyzer:
         message = " ".join(fill(template, names).split())
         related = [Related(to_range(span), label) for span, label in _flow(observation)]
         imports = program.units[site.span.file].items.imports
-        fixes = build_fixes(entry, observation, era, judgement.guarded, imports, text_of, to_range)
+        fixes = build_fixes(
+            entry,
+            observation,
+            era,
+            judgement.guarded,
+            imports,
+            text_of,
+            to_range,
+            judgement.plain_path,
+        )
         expanded = expanded_by_file.get(site.span.file)
         if expanded is None:
             expanded = expanded_by_file[site.span.file] = program.expanded(site.span.file)
@@ -241,10 +256,14 @@ class FindingCache:
     edit touched the text they show (positions, quoted names, fix edits)."""
 
     def __init__(self) -> None:
-        self._built: dict[int, tuple[Observation, bool, Finding | None, tuple[ir.Span, ...]]] = {}
+        self._built: dict[
+            int, tuple[Observation, tuple[bool, bool], Finding | None, tuple[ir.Span, ...]]
+        ] = {}
         self._seen: set[int] = set()
 
-    def get(self, observation: Observation, partial: bool) -> Finding | Literal[False] | None:
+    def get(
+        self, observation: Observation, partial: tuple[bool, bool]
+    ) -> Finding | Literal[False] | None:
         """The cached finding (False: the observation makes none); None when not cached."""
         found = self._built.get(id(observation))
         # The entry holds the observation, so its id cannot name another object meanwhile.
@@ -256,7 +275,7 @@ class FindingCache:
     def put(
         self,
         observation: Observation,
-        partial: bool,
+        partial: tuple[bool, bool],
         finding: Finding | None,
         spans: list[ir.Span],
     ) -> None:

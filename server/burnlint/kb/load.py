@@ -242,6 +242,8 @@ def _fix(raw: Any, path: Path, index: int) -> FixTemplate:
         replacement={str(k): str(v) for k, v in cast(dict[str, Any], table["replacement"]).items()},
         target={str(k): str(v) for k, v in cast(dict[str, Any], table.get("target", {})).items()},
         unsafe_when=tuple(str(x) for x in cast(list[Any], table.get("unsafe_when", []))),
+        omit_when=tuple(str(x) for x in cast(list[Any], table.get("omit_when", []))),
+        absorbs=str(table.get("absorbs", "")),
     )
 
 

@@ -63,6 +63,13 @@ class FixTemplate:
     replacement: dict[str, str]
     target: dict[str, str]
     unsafe_when: tuple[str, ...] = ()
+    omit_when: tuple[str, ...] = ()
+    """Conditions (`plain-path`: the edited site is also reached with a plain float tensor, as a
+    closure called on plain and autodiff tensors is) under which the fix is not offered at all,
+    because the edit would break the paths that work."""
+    absorbs: str = ""
+    """A call that must directly follow the target (`.autodiff()`), replaced with it: the
+    fix reorders a builder chain. Without it there, the fix is not offered."""
 
 
 @dataclass(frozen=True, slots=True)

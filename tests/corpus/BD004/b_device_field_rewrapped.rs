@@ -24,7 +24,8 @@ impl Trainer {
     }
 
     pub fn params(&self) -> Tensor<2> {
-        let dev = self.hl_device.clone().autodiff(); //~ BD004
+        // `self.hl_device.clone().autodiff()` would be fine: idempotent from 0.22.0-pre.4 on.
+        let dev = Device::new(DispatchDevice::autodiff(self.device.clone())); //~ BD004
         Tensor::<2>::random([8, 8], Distribution::Default, &dev)
     }
 }

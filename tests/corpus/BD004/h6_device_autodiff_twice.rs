@@ -1,4 +1,5 @@
 // H6: `Device::autodiff()` applied twice, directly in a builder chain and through a same-file helper that returns an autodiff device
+//@ era: checkpointing
 use burn::tensor::{Device, Distribution, Tensor};
 
 fn train_device() -> Device {

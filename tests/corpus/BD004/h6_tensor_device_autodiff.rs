@@ -1,4 +1,5 @@
 // H6: `x_ad.device().autodiff()` on a tensor that already lives on an autodiff device -> "Only first-order autodiff is supported"
+//@ era: checkpointing
 use burn::tensor::{Device, Distribution, Tensor};
 
 pub fn mirror(shape: [usize; 2]) -> Tensor<2> {

@@ -29,6 +29,7 @@ from burnlint.analysis.interp.valueops import (
     none_value,
     receiver_kinds,
     some_value,
+    tensor_facts,
     tuple_value,
     unwrap,
     unwrap_or_default,
@@ -44,6 +45,8 @@ from burnlint.analysis.semantics.api import ApiModel, ApiRule
 from burnlint.analysis.semantics.items import FunctionDecl, Module
 from burnlint.analysis.syntax import ir
 
+OPERATOR_METHODS = {"+": "add", "-": "sub", "*": "mul", "/": "div", "%": "remainder"}
+"""The method burn's `Tensor` implements each arithmetic operator with."""
 IDENTITY_METHODS = frozenset(
     {
         "clone",
@@ -330,6 +333,24 @@ class Calls:
             )
             return [(env, kept)]
         return [(env, UNKNOWN_VALUE)]
+
+    def operator(self, expr: ir.Binary, left: Value, right: Value, env: Env) -> Pairs:
+        """`left op right` with a tensor operand: the API rule of the method the operator
+        stands for (`a + b` is `a.add(b)`), or the tensor operand's kind for `2.0 * t`."""
+        name = OPERATOR_METHODS.get(expr.op)
+        rule = None
+        if name is not None:
+            rule = self.ctx.api.match_method(name, receiver_kinds(left), self.ctx.era)
+        if rule is None:
+            if name is not None and right.tensor and not left.tensor:
+                return [(env, tensor_facts(right))]
+            return [(env, Value())]
+        named = {"receiver": left, "other": right}
+        value = effect_value(rule, expr.span, [right], left, named, None)
+        sink_values = effect_sink_values(rule, [right], left, named, self.ctx.build)
+        if sink_values is not None:
+            self.observer.effect(rule, sink_values, expr, env)
+        return [(env, value)]
 
     def _api(
         self,

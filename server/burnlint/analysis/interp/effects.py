@@ -148,7 +148,11 @@ def _device_autodiff(call: EffectCall) -> Value:
     return value.with_origin(call.label or "autodiff device created here", call.span)
 
 
-@effect("device-checkpointing")
+def _receiver_sink(call: EffectCall, build: str) -> dict[str, Value] | None:
+    return {"device": call.receiver} if call.receiver is not None else None
+
+
+@effect("device-checkpointing", sink=_receiver_sink)
 def _device_checkpointing(call: EffectCall) -> Value:
     """`.gradient_checkpointing()`: the receiver, with the balanced strategy."""
     base = call.receiver if call.receiver is not None else UNKNOWN_VALUE
@@ -206,6 +210,86 @@ def _tensor_lift(call: EffectCall) -> Value:
 def _tensor_grad(call: EffectCall) -> Value:
     """`.grad(..)`: maybe a plain float gradient."""
     return some_value(Value(tensor=frozenset({FLOAT})))
+
+
+def _operands_sink(call: EffectCall, build: str) -> dict[str, Value] | None:
+    subject, other = call.receiver, call.named.get("other")
+    if subject is None:
+        subject = call.named.get("tensor")
+    if subject is None or other is None:
+        return None
+    return {"tensor": subject, "other": other}
+
+
+@effect("tensor-binary", sink=_operands_sink)
+def _tensor_binary(call: EffectCall) -> Value:
+    """`a.matmul(b)`, `a + b`: a float op on two tensors, autodiff when one operand is."""
+    return _op_result(call.rule, call.args, call.receiver)
+
+
+def _elements_sink(call: EffectCall, build: str) -> dict[str, Value] | None:
+    tensors = call.named.get("tensors", call.args[0] if call.args else None)
+    element = tensors.get_field("elem") if tensors is not None else None
+    if element is None:
+        if tensors is not None and tensors.params:
+            return {"tensor": tensors.project(("field", "elem"))}
+        return None
+    return {"tensor": element}
+
+
+@effect("tensor-concat", sink=_elements_sink)
+def _tensor_concat(call: EffectCall) -> Value:
+    """`Tensor::cat(vec![a, b], dim)`: one tensor from a collection's elements."""
+    tensors = call.named.get("tensors", call.args[0] if call.args else None)
+    element = tensors.get_field("elem") if tensors is not None else None
+    if element is None or not element.tensor:
+        return Value(tensor=frozenset({UNKNOWN}))
+    facts = tensor_facts(element)
+    if AUTODIFF in facts.tensor and facts.tensor <= {AUTODIFF, FLOAT}:
+        # Where mixing does not panic (context era), the plain elements are constants of an
+        # autodiff result.
+        facts = replace(facts, tensor=frozenset({AUTODIFF}))
+    return facts
+
+
+@effect("tensor-inner", sink=_tensor_sink)
+def _tensor_inner(call: EffectCall) -> Value:
+    """`inner()`: a plain float tensor (checkpointing era: only from an autodiff one)."""
+    return Value(tensor=frozenset({FLOAT}))
+
+
+@effect("tensor-backward", sink=_tensor_sink)
+def _tensor_backward(call: EffectCall) -> Value:
+    """`loss.backward()`: the gradients of an autodiff tensor (no tensor facts)."""
+    return Value()
+
+
+def _require_grad_sink(call: EffectCall, build: str) -> dict[str, Value] | None:
+    flag = call.named.get("flag")
+    if flag is not None and flag.boolean != frozenset({"true"}):
+        # `set_require_grad(false)` is accepted on any tensor.
+        return None
+    return _tensor_sink(call, build)
+
+
+@effect("tensor-require-grad", sink=_require_grad_sink)
+def _tensor_require_grad(call: EffectCall) -> Value:
+    """`require_grad()`: the receiver, marked as a leaf to track."""
+    return _op_result(call.rule, [], call.receiver)
+
+
+def _move_sink(call: EffectCall, build: str) -> dict[str, Value] | None:
+    device = call.named.get("device")
+    if call.receiver is None or device is None:
+        return None
+    return {"tensor": call.receiver, "device": device}
+
+
+@effect("tensor-to-device", sink=_move_sink)
+def _tensor_to_device(call: EffectCall) -> Value:
+    """`x.to_device(&d)`: the same tensor kind (a plain tensor moved to an autodiff device
+    stays plain; burn >= 0.22.0-pre.4 keeps an autodiff one autodiff on a plain device)."""
+    return _op_result(call.rule, [], call.receiver)
 
 
 @effect("kind-autodiff", sink=_tensor_sink)

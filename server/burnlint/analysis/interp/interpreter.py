@@ -506,6 +506,8 @@ class Interpreter:
                     out.append((right_env, Value(boolean=frozenset(truths))))
                 elif expr.op in path_facts.OPERATORS:
                     out.extend(_compare(expr, right_env))
+                elif lvalue.tensor or rvalue.tensor:
+                    out.extend(self.calls.operator(expr, lvalue, rvalue, right_env))
                 else:
                     out.append((right_env, Value()))
         return out

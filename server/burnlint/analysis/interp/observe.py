@@ -12,7 +12,7 @@ from dataclasses import replace
 from burnlint.analysis.interp.sinks import Hit, Observation, Site, verdict
 from burnlint.analysis.interp.state import Env
 from burnlint.analysis.interp.valueops import read_field
-from burnlint.analysis.interp.values import Value, join
+from burnlint.analysis.interp.values import FLOAT, Value, join
 from burnlint.analysis.semantics.api import ApiModel, ApiRule, SinkSpec, suffix_match
 from burnlint.analysis.syntax import ir
 
@@ -57,6 +57,9 @@ class Observer:
         if observation is None:
             observation = self.observations[key] = Observation(site)
         observation.verdicts.append((result, env.lossy))
+        tensor = values.get("tensor")
+        if tensor is not None and FLOAT in tensor.tensor:
+            observation.plain = True
         if result in ("must", "may"):
             for role, value in values.items():
                 old = observation.values.get(role)
@@ -105,29 +108,54 @@ class Observer:
         self.observe(spec, site, {"tensor": args[first], "other": args[second]}, env)
 
     def effect(
-        self, rule: ApiRule, values: dict[str, Value], expr: ir.Call | ir.MethodCall, env: Env
+        self,
+        rule: ApiRule,
+        values: dict[str, Value],
+        expr: ir.Call | ir.MethodCall | ir.Binary,
+        env: Env,
     ) -> None:
-        """Check the effect sinks of `rule`'s effect, reached by `expr` with one role's value."""
+        """Check the effect sinks of `rule`'s effect, reached by `expr` with its roles' values
+        (the subject first; an operator's operands are `tensor` and `other`)."""
         if rule.checked_eras is not None and self.era not in rule.checked_eras:
             return
         for spec in self.api.sinks:
             if spec.site != "effect" or rule.effect not in spec.effects:
                 continue
-            if isinstance(expr, ir.MethodCall):
-                primary, role_span = expr.name_span, expr.receiver.span
+            scope: ir.Scope | None = None
+            if isinstance(expr, ir.Binary):
+                kind, primary, subject = "operator", expr.span, expr.left.span
+                spans = {"tensor": expr.left.span, "other": expr.right.span}
+            elif isinstance(expr, ir.MethodCall):
+                kind, primary, scope = "method", expr.name_span, expr.scope
+                spans = {
+                    role: expr.args[index - 1].span
+                    for role, index in rule.args.items()
+                    if 0 < index <= len(expr.args)
+                }
+                subject = expr.receiver.span
             else:
-                primary = expr.span
-                role_span = expr.args[0].span if expr.args else expr.span
-            role = next(iter(values))
-            if role == "build":
-                role_span = primary
+                kind, primary, scope = "call", expr.span, expr.scope
+                spans = {
+                    role: expr.args[index].span
+                    for role, index in rule.args.items()
+                    if index < len(expr.args)
+                }
+                subject = expr.args[0].span if expr.args else expr.span
+            role_spans: list[tuple[str, ir.Span]] = []
+            for position, role in enumerate(values):
+                if role == "build":
+                    role_spans.append((role, primary))
+                elif role in spans:
+                    role_spans.append((role, spans[role]))
+                elif position == 0:
+                    role_spans.append((role, subject))
             site = Site(
                 code=spec.code,
-                kind="method" if isinstance(expr, ir.MethodCall) else "call",
+                kind=kind,
                 span=primary,
                 whole=expr.span,
-                role_spans=((role, role_span),),
-                scope=expr.scope,
+                role_spans=tuple(role_spans),
+                scope=scope,
                 variant=rule.variant,
             )
             self.observe(spec, site, values, env)

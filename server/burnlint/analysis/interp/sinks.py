@@ -6,11 +6,11 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from burnlint.analysis.interp.state import Assumption
-from burnlint.analysis.interp.values import UNKNOWN, Value
+from burnlint.analysis.interp.values import AUTODIFF, FLOAT, UNKNOWN, Value
 from burnlint.analysis.semantics.api import SinkSpec
 from burnlint.analysis.syntax.ir import Scope, Span
 
-ROLE_FACETS = {"tensor": "tensor", "context": "ctx", "device": "device"}
+ROLE_FACETS = {"tensor": "tensor", "other": "tensor", "context": "ctx", "device": "device"}
 Verdict = Literal["must", "may", "symbolic", "none"]
 """A sink's judgement on one path: it panics, it may panic, it depends on the caller's
 arguments (judged again at each call site), or it cannot panic."""
@@ -45,6 +45,9 @@ class Observation:
     site: Site
     verdicts: list[tuple[Verdict, bool]] = field(default_factory=list[tuple[Verdict, bool]])
     values: dict[str, Value] = field(default_factory=dict[str, Value])
+    plain: bool = False
+    """Whether some path reached the site with a plain float as its tensor: an edit there must
+    not assume the tensor is autodiff."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +69,35 @@ def verdict(spec: SinkSpec, values: dict[str, Value]) -> Verdict:
     """ "must", "may", "symbolic" (depends on parameters) or "none" for one path."""
     if spec.when.get("backend") == "mismatch":
         return _backend_verdict(values)
+    if spec.when.get("operands") == "mixed":
+        return _mixed_verdict(values)
     return _facet_verdict(spec, values)
+
+
+_MIXED = frozenset({AUTODIFF, FLOAT})
+
+
+def _mixed_verdict(values: dict[str, Value]) -> Verdict:
+    """An autodiff float and a plain float in one operation: the two operands `tensor` and
+    `other`, or (for `cat`/`stack`) the joined elements of one collection in `tensor`. Only
+    known kinds count: an operand that may be anything else makes no finding."""
+    operands = [values[role] for role in ("tensor", "other") if role in values]
+    if not operands:
+        return "none"
+    if any(value.params for value in operands):
+        # Decided at each call site, once the caller's arguments are known.
+        return "symbolic"
+    facets = [value.tensor for value in operands]
+    if any(not facet or not facet <= _MIXED for facet in facets):
+        return "none"
+    if len(facets) == 1:
+        return "must" if facets[0] == _MIXED else "none"
+    lhs, rhs = facets
+    if {lhs, rhs} == {frozenset({AUTODIFF}), frozenset({FLOAT})}:
+        return "must"
+    if (AUTODIFF in lhs and FLOAT in rhs) or (FLOAT in lhs and AUTODIFF in rhs):
+        return "may"
+    return "none"
 
 
 def _backend_verdict(values: dict[str, Value]) -> Verdict:
@@ -90,6 +121,12 @@ def _facet_verdict(spec: SinkSpec, values: dict[str, Value]) -> Verdict:
         if value is None:
             return "none"
         facet = facet_of(value, role)
+        if spec.known and UNKNOWN in facet:
+            # A high-level rule fires on facts only: "may be anything" is not "may be plain".
+            if value.params and facet <= {UNKNOWN}:
+                result = "symbolic"
+                continue
+            return "none"
         if required in facet:
             if facet != frozenset({required}) or value.params:
                 result = "may" if result == "must" else result

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from burnlint.analysis.findings import Edit, Fix, Range
 from burnlint.analysis.interp.sinks import Observation
+from burnlint.analysis.interp.values import AUTODIFF, FLOAT
 from burnlint.analysis.rules.template import fill
 from burnlint.analysis.syntax import ir
 from burnlint.kb.model import Entry, FixTemplate
@@ -40,11 +41,15 @@ def build_fixes(
     imports: dict[str, tuple[str, ...]],
     text_of: Callable[[ir.Span], str],
     to_range: Callable[[ir.Span], Range],
+    plain_path: bool = False,
 ) -> tuple[Fix, ...]:
-    """Concrete fixes for one finding, in the entry's order of preference."""
+    """Concrete fixes for one finding, in the entry's order of preference (`plain_path`: the
+    edited site is also reached with a plain float tensor)."""
     site = observation.site
     fixes: list[Fix] = []
     for template in entry.fixes:
+        if plain_path and "plain-path" in template.omit_when:
+            continue
         fix = _build(template, observation, era, severity_may, imports, text_of, to_range)
         if fix is not None:
             fixes.append(fix)
@@ -67,12 +72,17 @@ def _build(
     target = template.target.get(kind, "")
     if pattern is None or not target:
         return None
+    operands = _operands(observation)
     if target == "whole":
         span: ir.Span | None = site.whole
     else:
-        span = site.role_span(target)
+        span = site.role_span(operands.get(target, target))
     if span is None:
         return None
+    if template.absorbs:
+        span = _absorbed(span, template.absorbs, text_of)
+        if span is None:
+            return None
     flags: set[str] = set()
     if severity_may:
         flags.add("may")
@@ -83,6 +93,11 @@ def _build(
     }
     for role, role_span in site.role_spans:
         variables[role] = text_of(role_span)
+        variables[f"{role}_operand"] = _operand(variables[role])
+    for name, role in operands.items():
+        if role in variables:
+            variables[name] = variables[role]
+            variables[f"{name}_operand"] = variables[f"{role}_operand"]
     if kind == "struct":
         if site.base is None:
             if "{tensor}" in pattern:
@@ -142,3 +157,40 @@ def _strategy(observation: Observation, gcs: str, scope: ir.Scope | None, flags:
                 return name
     flags.add("placeholder")
     return PLACEHOLDER
+
+
+_TRACKED = frozenset({AUTODIFF})
+_PLAIN = frozenset({FLOAT})
+
+
+def _operands(observation: Observation) -> dict[str, str]:
+    """Which of two mixed operands (`tensor`, `other`) is the `tracked` one and which the
+    `plain` one, when every path agrees."""
+    tensor, other = observation.values.get("tensor"), observation.values.get("other")
+    if tensor is None or other is None:
+        return {}
+    if tensor.tensor == _TRACKED and other.tensor == _PLAIN:
+        return {"tracked": "tensor", "plain": "other"}
+    if tensor.tensor == _PLAIN and other.tensor == _TRACKED:
+        return {"tracked": "other", "plain": "tensor"}
+    return {}
+
+
+_ATOM = re.compile(r"[\w:.<>]*(?:\([^()]*\))?(?:\.[\w]+(?:\([^()]*\))?)*|\(.*\)", re.DOTALL)
+
+
+def _operand(text: str) -> str:
+    """`text` as the receiver of a method call: in parentheses unless it is a path, call or
+    method chain already."""
+    return text if _ATOM.fullmatch(text.strip()) and "&" not in text[:1] else f"({text})"
+
+
+def _absorbed(span: ir.Span, call: str, text_of: Callable[[ir.Span], str]) -> ir.Span | None:
+    """`span` extended over the call `call` (`.autodiff()`) written right after it, if it is."""
+    after = text_of(ir.Span(span.end, span.end + 200, span.file))
+    parts = [re.escape(part) for part in re.findall(r"\w+|\S", call)]
+    found = re.match(r"\s*" + r"\s*".join(parts), after)
+    if found is None:
+        return None
+    end = span.end + len(after[: found.end()].encode())
+    return ir.Span(span.start, end, span.file)

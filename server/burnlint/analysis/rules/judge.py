@@ -20,6 +20,9 @@ class Judgement:
     observation: Observation
     certain: bool
     guarded: bool
+    plain_path: bool = False
+    """Some context reaches the edited site with a plain float tensor: a fix that strips or
+    adds autodiff there would break that context (such fixes are withheld)."""
 
     @property
     def code(self) -> str:
@@ -27,7 +30,10 @@ class Judgement:
 
 
 def judge(
-    observation: Observation, select: frozenset[str] | None = None, shared: bool = False
+    observation: Observation,
+    select: frozenset[str] | None = None,
+    shared: bool = False,
+    plain_path: bool = False,
 ) -> Judgement | None:
     """The judgement on one observation; None when it reports nothing: its code is not
     selected, no path panics, or only paths through lossy joins do (a lossy join pairs facts
@@ -39,4 +45,4 @@ def judge(
     if not precise:
         return None
     certain = all(v == "must" and not lossy for v, lossy in observation.verdicts)
-    return Judgement(observation, certain, not certain or shared)
+    return Judgement(observation, certain, not certain or shared, plain_path)

@@ -28,6 +28,12 @@ EffectName = Literal[
     "tensor-strip",
     "tensor-lift",
     "tensor-grad",
+    "tensor-binary",
+    "tensor-concat",
+    "tensor-inner",
+    "tensor-backward",
+    "tensor-require-grad",
+    "tensor-to-device",
     "kind-autodiff",
     "kind-backend",
     "backend-float",
@@ -71,6 +77,7 @@ _SINK_KEYS = (
     "kind_field",
     "context_fields",
     "eras",
+    "known",
 )
 _DETECT_KEYS = ("api", "sinks", "example")
 
@@ -114,6 +121,9 @@ class SinkSpec:
     kind_field: str = "kind"
     context_fields: frozenset[str] = frozenset()
     eras: frozenset[str] | None = None
+    known: bool = False
+    """Fire only on facts: a value whose facet may be unknown never makes this sink panic
+    (high-level API rules, where most tensors' autodiff-ness is not known)."""
 
 
 @dataclass(frozen=True)
@@ -227,6 +237,7 @@ def build_model(
                 by_last.setdefault(pattern[-1], []).append(rule)
     scope_names: set[str] = set()
     triggers: set[str] = set()
+    method_triggers: set[str] = set()
     for sink in sinks:
         scope_names.update(p[-1] for p in sink.calls)
         scope_names.update(sink.structs)
@@ -236,8 +247,13 @@ def build_model(
         triggers.update(sink.context_fields)
         for rule in rules:
             if rule.effect in sink.effects:
-                triggers.update(p[-1] for p in rule.calls if not any(c in p[-1] for c in "*?["))
-                triggers.update(rule.methods)
+                for pattern in rule.calls:
+                    last = pattern[-1]
+                    if any(c in last for c in "*?["):
+                        continue
+                    # `Dispatch::inner(` is written with its path; a bare `inner` is a local.
+                    (method_triggers if len(pattern) > 1 else triggers).add(last)
+                method_triggers.update(rule.methods)
     rank = {id(rule): index for index, rule in enumerate(rules)}
     globs.sort(key=lambda r: rank[id(r)])
     return ApiModel(
@@ -255,19 +271,31 @@ def build_model(
                 *(p for rule in rules for path in rule.calls for p in path if p.isidentifier()),
             }
         ),
-        trigger_words=tuple(sorted(word.encode() for word in triggers)),
-        trigger=_trigger_pattern(triggers),
+        trigger_words=tuple(sorted(word.encode() for word in triggers | method_triggers)),
+        trigger=_trigger_pattern(triggers, method_triggers - triggers),
     )
 
 
-def _trigger_pattern(words: set[str]) -> re.Pattern[bytes]:
-    """Any trigger word followed by what code puts after a callee, variant, struct or field
-    (see `ApiModel.trigger`); comments and strings may match too, which only costs time."""
-    if not words:
+def _trigger_pattern(words: set[str], methods: set[str]) -> re.Pattern[bytes]:
+    """Any trigger word followed by what code puts after a callee, variant, struct or field,
+    and any method name after `.` or `::` (a method call, a call by path, or a function passed
+    by name; see `ApiModel.trigger`); comments and strings may match too, which only costs
+    time. A method name alone is a local (`let inner = ..`), not a use of burn's method."""
+
+    def alternatives(names: set[str]) -> bytes:
+        return b"|".join(re.escape(word.encode()) for word in sorted(names, key=len, reverse=True))
+
+    parts: list[bytes] = []
+    if words:
+        # `fn autodiff(` declares a function of that name; it is not a use of burn's.
+        parts.append(
+            rb"(?<!fn )\b(?:" + alternatives(words) + rb")\s*(?:\(|::\s*<|\{|\)|,|:(?!:)|=(?!=))"
+        )
+    if methods:
+        parts.append(rb"(?:\.|::)\s*(?:" + alternatives(methods) + rb")\s*(?:\(|::\s*<|\)|,)")
+    if not parts:
         return re.compile(b"(?!)")
-    names = b"|".join(re.escape(word.encode()) for word in sorted(words, key=len, reverse=True))
-    # `fn autodiff(` declares a function of that name; it is not a use of burn's.
-    return re.compile(rb"(?<!fn )\b(?:" + names + rb")\s*(?:\(|::\s*<|\{|\)|,|:(?!:)|=(?!=))")
+    return re.compile(b"|".join(parts))
 
 
 def _strings(raw: Any, where: str) -> list[str]:
@@ -385,4 +413,5 @@ def _sink(entry: str, index: int, raw: Any, known: Collection[str], detect: str)
         kind_field=str(table.get("kind_field", "kind")),
         context_fields=frozenset(_strings(table.get("context_fields"), f"{where}.context_fields")),
         eras=_eras(table.get("eras"), f"{where}.eras"),
+        known=bool(table.get("known", False)),
     )
