@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from burnlint.analysis.interp.sinks import Hit, Observation, Site, verdict
+from burnlint.analysis.interp.sinks import Hit, Observation, Site, is_relation, verdict
 from burnlint.analysis.interp.state import Env
 from burnlint.analysis.interp.valueops import read_field
 from burnlint.analysis.interp.values import FLOAT, Value, join
@@ -72,7 +72,7 @@ class Observer:
                 continue
             if not any(suffix_match(p, resolved) for p in spec.calls):
                 continue
-            if spec.when.get("backend") == "mismatch":
+            if is_relation(spec):
                 self._pair(spec, expr, args, env)
                 continue
             ctx_value = args[spec.context]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -65,18 +66,40 @@ def facet_of(value: Value, role: str) -> frozenset[str]:
     return value.facet(ROLE_FACETS.get(role, role))
 
 
+Relation = Callable[[dict[str, Value]], Verdict]
+RELATIONS: dict[tuple[str, str], Relation] = {}
+"""Sink conditions about operands together (`when = { backend = "mismatch" }`), by their
+`when` key and value; every other condition requires one fact of one role (`_facet_verdict`)."""
+
+
+def relation(key: str, value: str) -> Callable[[Relation], Relation]:
+    """Register the decorated function as the judge of the sink condition `key = value`."""
+
+    def register(judge: Relation) -> Relation:
+        RELATIONS[(key, value)] = judge
+        return judge
+
+    return register
+
+
+def is_relation(spec: SinkSpec) -> bool:
+    """Whether a sink's condition is about two operands together (see `RELATIONS`)."""
+    return any(item in RELATIONS for item in spec.when.items())
+
+
 def verdict(spec: SinkSpec, values: dict[str, Value]) -> Verdict:
     """ "must", "may", "symbolic" (depends on parameters) or "none" for one path."""
-    if spec.when.get("backend") == "mismatch":
-        return _backend_verdict(values)
-    if spec.when.get("operands") == "mixed":
-        return _mixed_verdict(values)
+    for item in spec.when.items():
+        judge = RELATIONS.get(item)
+        if judge is not None:
+            return judge(values)
     return _facet_verdict(spec, values)
 
 
 _MIXED = frozenset({AUTODIFF, FLOAT})
 
 
+@relation("operands", "mixed")
 def _mixed_verdict(values: dict[str, Value]) -> Verdict:
     """An autodiff float and a plain float in one operation: the two operands `tensor` and
     `other`, or (for `cat`/`stack`) the joined elements of one collection in `tensor`. Only
@@ -100,6 +123,7 @@ def _mixed_verdict(values: dict[str, Value]) -> Verdict:
     return "none"
 
 
+@relation("backend", "mismatch")
 def _backend_verdict(values: dict[str, Value]) -> Verdict:
     """Two operands whose known backends cannot coincide."""
     lhs, rhs = values.get("tensor"), values.get("other")
