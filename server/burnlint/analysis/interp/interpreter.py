@@ -506,7 +506,7 @@ class Interpreter:
                     out.append((right_env, Value(boolean=frozenset(truths))))
                 elif expr.op in path_facts.OPERATORS:
                     out.extend(_compare(expr, right_env))
-                elif lvalue.tensor or rvalue.tensor:
+                elif _tensor_operand(lvalue) or _tensor_operand(rvalue):
                     out.extend(self.calls.operator(expr, lvalue, rvalue, right_env))
                 else:
                     out.append((right_env, Value()))
@@ -685,6 +685,12 @@ class Interpreter:
                 heads[key] = joined
                 frontier.append(joined)
         return frontier
+
+
+def _tensor_operand(value: Value) -> bool:
+    """Whether an operator's operand is a tensor: known to be, or declared one (a parameter
+    `a: Tensor<1>` in `a * b`, judged again at each call site)."""
+    return bool(value.tensor) or "tensor" in value.hint
 
 
 def _counter(

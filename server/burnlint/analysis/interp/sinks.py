@@ -123,6 +123,32 @@ def _mixed_verdict(values: dict[str, Value]) -> Verdict:
     return "none"
 
 
+_TRACKED = frozenset({AUTODIFF})
+
+
+@relation("strategy", "mismatch")
+def _strategy_verdict(values: dict[str, Value]) -> Verdict:
+    """Two autodiff operands whose gradient-checkpointing strategies differ (each remembers
+    its device's). Only tensors known to be tracked, each with one known strategy, count; a
+    parameter is judged again at each call site."""
+    lhs, rhs = values.get("tensor"), values.get("other")
+    if lhs is None or rhs is None:
+        return "none"
+    if lhs.params or rhs.params:
+        return "symbolic"
+    if lhs.tensor != _TRACKED or rhs.tensor != _TRACKED:
+        return "none"
+    known = {"Balanced", "Disabled"}
+    left, right = lhs.strategy, rhs.strategy
+    if not left or not right or not left <= known or not right <= known:
+        return "none"
+    # Two operands that may each be either strategy usually come from one device picked at
+    # run time (the same on both sides): only strategies known on their own are compared.
+    if len(left) == len(right) == 1 and left != right:
+        return "must"
+    return "none"
+
+
 @relation("backend", "mismatch")
 def _backend_verdict(values: dict[str, Value]) -> Verdict:
     """Two operands whose known backends cannot coincide."""
