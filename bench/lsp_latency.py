@@ -9,6 +9,7 @@ UTF-16 positions) and measures:
   crate's `quant.rs` functions repeated with unique names) in a temporary crate;
 - didChange -> publishDiagnostics for isolated one-character edits inside function bodies (a
   `0.125` literal toggled, a different function each time, 0.1 s apart);
+- the same for edits that move the text after them (a digit typed, then erased);
 - the end of bursts of five edits typed 30 ms apart -> diagnostics of the last one (includes
   the server's debounce);
 - hover and code actions sent right after an edit (they wait for that version's analysis);
@@ -85,6 +86,21 @@ def toggle(lines: list[str], line: int) -> types.TextDocumentContentChangePartia
     return types.TextDocumentContentChangePartial(
         range=types.Range(types.Position(line, column), types.Position(line, column + 1)),
         text=new,
+    )
+
+
+def type_or_erase(lines: list[str], line: int) -> types.TextDocumentContentChangePartial:
+    """Type a `7` after the `0.12x` literal's last digit on `line`, or erase the `7` typed there
+    before (in `lines` too): unlike `toggle`, the text after the edit moves."""
+    column = lines[line].index("0.12") + 5
+    if lines[line][column] == "7":
+        lines[line] = lines[line][:column] + lines[line][column + 1 :]
+        end, new = column + 1, ""
+    else:
+        lines[line] = lines[line][:column] + "7" + lines[line][column:]
+        end, new = column, "7"
+    return types.TextDocumentContentChangePartial(
+        range=types.Range(types.Position(line, column), types.Position(line, end)), text=new
     )
 
 
@@ -385,6 +401,16 @@ async def measure(lines: int, edits: int, hovers: int, bursts: int = 20) -> dict
                 arrived, _ = await client.diagnostics(uri, version)
                 change_times.append(arrived - sent)
 
+            # Isolated edits that move the text after them: a digit typed, then erased.
+            typed_times: list[float] = []
+            for index in range(edits):
+                await asyncio.sleep(PAUSE)
+                version += 1
+                edit = type_or_erase(lines_now, targets[(index // 2 * 7) % len(targets)])
+                sent = change(client, uri, version, edit)
+                arrived, _ = await client.diagnostics(uri, version)
+                typed_times.append(arrived - sent)
+
             # Bursts: five edits 30 ms apart; the last edit -> its diagnostics.
             burst_times: list[float] = []
             for index in range(bursts):
@@ -450,6 +476,7 @@ async def measure(lines: int, edits: int, hovers: int, bursts: int = 20) -> dict
             "diagnostics": big_count,
         },
         "change_generated": summary(change_times),
+        "typed_generated": summary(typed_times),
         "burst_generated": summary(burst_times),
         "hover_after_edit": summary(after_edit["hover"]),
         "code_action_after_edit": summary(after_edit["code_action"]),
@@ -490,6 +517,7 @@ def report(results: dict[str, Any]) -> str:
         )
     )
     for key, what in (
+        ("typed_generated", "didChange -> diagnostics, a digit typed or erased (text moves)"),
         ("burst_generated", "end of a burst of 5 edits 30 ms apart -> diagnostics"),
         ("hover_after_edit", "hover right after an edit"),
         ("code_action_after_edit", "code action right after an edit"),

@@ -8,6 +8,7 @@ the join of everything any method of the type stores in the field.
 
 from __future__ import annotations
 
+import bisect
 import re
 import time
 from dataclasses import dataclass
@@ -152,8 +153,9 @@ class Program:
         ids of the analyses dropped (the next `summary` calls recompute them on demand).
 
         When the file's items are the same (names, signatures, imports, types, macros: only
-        bodies changed), each function keeps its id; one whose text and offset are unchanged
-        keeps its lowered form and analysis too, and an analysis that used a recomputed
+        bodies changed), each function keeps its id and anchor (moved to its new start); one
+        whose text is unchanged, wherever it now is, keeps its lowered form and analysis too
+        (their spans are relative to the anchor), and an analysis that used a recomputed
         summary is kept when that summary comes out the same (checked on demand). Otherwise
         every analysis of the program is dropped."""
         old_unit = self.units[index]
@@ -174,15 +176,14 @@ class Program:
         old_data, new_data = old_unit.source.data, unit.source.data
         changed: set[int] = set()
         for old, new in zip(old_decls, new_decls, strict=True):
-            start, end = new.node.start_byte, new.node.end_byte
             if (
-                old.node.start_byte == start
-                and old.node.end_byte == end
-                and old_data[start:end] == new_data[start:end]
+                old_data[old.node.start_byte : old.node.end_byte]
+                == new_data[new.node.start_byte : new.node.end_byte]
             ):
+                # Same text, maybe moved: its spans are relative to its anchor, which moves.
                 new.adopt(old)
             else:
-                new.uid = old.uid
+                new.succeed(old)
                 changed.add(old.uid)
             self._decls[new.uid] = new
         relevant = self._relevant
@@ -623,6 +624,11 @@ def _skeleton(unit: Unit) -> object:
     resolve every name of the program alike and list their functions in the same order."""
     items = unit.items
     data = unit.source.data
+    starts = sorted(
+        offset
+        for d in (*items.functions, *items.constants)
+        for offset in (d.node.start_byte, d.node.end_byte)
+    )
     return (
         unit.module,
         unit.target,
@@ -654,7 +660,9 @@ def _skeleton(unit: Unit) -> object:
                 m.module,
                 m.name,
                 m.exported,
-                m.offset,
+                # A macro is visible after its definition: what matters is which items it
+                # precedes, not its offset (an edit before it moves it).
+                bisect.bisect(starts, m.offset),
                 tuple(data[a.start_byte : b.end_byte] for a, b in m.rules),
             )
             for m in items.macros

@@ -68,6 +68,11 @@ class FunctionDecl:
     _lowered: ir.Function | None = None
     expanded: frozenset[ir.Span] = frozenset()
     """The macro invocations of its body that were lowered as their expansion."""
+    anchor: ir.Anchor = field(default_factory=ir.Anchor)
+    """Where it starts in its file: its lowered form's spans are relative to it."""
+
+    def __post_init__(self) -> None:
+        self.anchor.base = self.node.start_byte
 
     @property
     def names_in(self) -> Module:
@@ -84,19 +89,27 @@ class FunctionDecl:
             lowerer.expanded = set()
             try:
                 if self.kind == "const":
-                    self._lowered = self.lowerer.constant(self.node, self.owner)
+                    self._lowered = self.lowerer.constant(self.node, self.owner, self.anchor)
                 else:
-                    self._lowered = self.lowerer.function(self.node, self.owner)
+                    self._lowered = self.lowerer.function(self.node, self.owner, self.anchor)
                 self.expanded = frozenset(lowerer.expanded)
             finally:
                 shared |= lowerer.expanded
                 lowerer.expanded = shared
         return self._lowered
 
-    def adopt(self, old: FunctionDecl) -> None:
-        """Take over `old`'s identity and lowered form: `old` is the same body, at the same
-        offset, in the previous version of the file."""
+    def succeed(self, old: FunctionDecl) -> None:
+        """Take over `old`'s identity and anchor (moved to where this version starts): `old`
+        is this item in the previous version of the file. Spans made from `old`'s body keep
+        their place relative to its start."""
         self.uid = old.uid
+        self.anchor = old.anchor
+        self.anchor.base = self.node.start_byte
+
+    def adopt(self, old: FunctionDecl) -> None:
+        """Take over `old`'s identity, anchor and lowered form: `old` is the same text in the
+        previous version of the file, maybe moved by an edit before it."""
+        self.succeed(old)
         self._lowered = old._lowered
         self.expanded = old.expanded
         self.lowerer.expanded |= old.expanded
