@@ -127,10 +127,14 @@ def test_incremental_results_equal_a_fresh_analysis(
         index %= len(session.files)
         old = session.files[index].source
         text = apply(old.text, where, change)
-        session.update(index, SourceFile(old.path, text, previous=old))
         program = session.program
-        if len(text) != len(old.text) and program is not None and program.analyzed > 0:
-            EXERCISED["moving edits that kept analyses"] += 1
+        items = program.units[index].items if program is not None else None
+        session.update(index, SourceFile(old.path, text, previous=old))
+        if program is not None and text != old.text:
+            if len(text) != len(old.text) and program.analyzed > 0:
+                EXERCISED["moving edits that kept analyses"] += 1
+            if program.units[index].items is items:
+                EXERCISED["body edits that kept the items"] += 1
         kept = outcome(session.results())
         assert kept == fresh(session.files, example)
     if any(r.findings for r in session.results()):

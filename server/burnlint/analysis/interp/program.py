@@ -25,7 +25,7 @@ from burnlint.analysis.interp.valueops import holds_numbers_only, struct_value
 from burnlint.analysis.interp.values import OPAQUE, UNKNOWN_VALUE, Value, join, join_all
 from burnlint.analysis.semantics.api import ApiModel
 from burnlint.analysis.semantics.defmap import CrateUnit, DefMap
-from burnlint.analysis.semantics.items import FileItems, FunctionDecl, Module
+from burnlint.analysis.semantics.items import FileItems, FunctionDecl, Module, edit_body
 from burnlint.analysis.syntax.ir import Span
 from burnlint.analysis.syntax.lower import LoweringBudget, MacroLookup
 from burnlint.analysis.syntax.source import SourceFile
@@ -188,6 +188,28 @@ class Program:
             self._decls[new.uid] = new
         relevant = self._relevant
         self._rebuild_index()
+        return self._drop_changed(index, changed, relevant)
+
+    def edit_body(
+        self, index: int, source: SourceFile, start: int, old_end: int, new_end: int
+    ) -> set[int] | None:
+        """Take a new version of one file whose only change is inside one function's body
+        (bytes `start`..`old_end` became `start`..`new_end`), keeping its items and the
+        program's index (see `items.edit_body`); returns the ids of the analyses dropped, or
+        None, changing nothing, when the edit is not of that kind (see `replace_unit`)."""
+        unit = self.units[index]
+        if any(f == index and n.startswith("analysis stopped") for f, n in self.notes):
+            return None
+        edited = edit_body(unit.items, source, start, old_end, new_end)
+        if edited is None:
+            return None
+        unit.source = source
+        return self._drop_changed(index, {edited.uid}, self._relevant)
+
+    def _drop_changed(self, index: int, changed: set[int], relevant: set[int] | None) -> set[int]:
+        """Drop the analyses of the functions of unit `index` whose text changed, and what
+        used them unless it is checked first (see `replace_unit`)."""
+        self._relevant = None
         if relevant is not None and relevant != self._relevant_functions():
             # Which methods are worth a summary decides what calls resolve to.
             return self._forget_all()
@@ -277,6 +299,13 @@ class Program:
                 self.summary(decl)
             out.extend(self._observations.get(decl.uid, {}).values())
         return out
+
+    def observation_tables(self, file: int) -> list[dict[ObservationKey, Observation]]:
+        """The observations of each analyzed function of unit `file`, in file order: one
+        table per analysis, never changed once made (a new analysis makes a new table)."""
+        items = self.units[file].items
+        found = (self._observations.get(d.uid) for d in (*items.functions, *items.constants))
+        return [table for table in found if table is not None]
 
     def summary(self, decl: FunctionDecl) -> Summary | None:
         """`decl`'s summary, computed on first use; None while it is being computed."""

@@ -100,6 +100,10 @@ class BodyLowerer:
         self.expanded: set[ir.Span] = set()
         """The invocations lowered from their expansion (their spans cover generated code)."""
 
+    def rebase(self, data: bytes) -> None:
+        """Lower from a new version of the file's text (items kept: see `items.edit_body`)."""
+        self._frag = Frag(data, 0, self._frag.file)
+
     def _run(self, first: Gen) -> Any:
         stack: list[Gen] = [first]
         value: Any = None

@@ -48,9 +48,11 @@ def _point(data: bytes, offset: int) -> tuple[int, int]:
     return row, offset - (data.rfind(b"\n", 0, offset) + 1)
 
 
-def reparse(previous: SourceFile, data: bytes) -> tree_sitter.Tree:
+def reparse(previous: SourceFile, data: bytes) -> tuple[tree_sitter.Tree, list[tuple[int, int]]]:
     """Parse `data` reusing `previous`'s tree: the changed middle is described to tree-sitter as
-    one edit (common prefix and suffix kept), so unchanged subtrees are not parsed again."""
+    one edit (common prefix and suffix kept), so unchanged subtrees are not parsed again. Also
+    returns the byte ranges of `data` whose syntax differs from `previous`'s (tree-sitter's
+    changed ranges: outside them, the trees are the same, moved by the edit)."""
     old = previous.data
     start = common_prefix(old, data)
     limit = min(len(old), len(data)) - start
@@ -65,7 +67,11 @@ def reparse(previous: SourceFile, data: bytes) -> tree_sitter.Tree:
         old_end_point=_point(old, old_end),
         new_end_point=_point(data, new_end),
     )
-    return tree_sitter.Parser(rust_language()).parse(data, tree)
+    new = tree_sitter.Parser(rust_language()).parse(data, tree)
+    changed = [(r.start_byte, r.end_byte) for r in tree.changed_ranges(new)]
+    # The edit itself changed the text there, whatever tree-sitter says about its syntax.
+    changed.append((start, new_end))
+    return new, changed
 
 
 @dataclass(slots=True)
@@ -78,6 +84,9 @@ class SourceFile:
     """An earlier version of the same file: its tree is edited and reused (incremental parse)."""
     data: bytes = field(init=False)
     _tree: tree_sitter.Tree | None = field(init=False, default=None, repr=False, compare=False)
+    changed: list[tuple[int, int]] | None = field(init=False, default=None, compare=False)
+    """Once parsed from `previous`: the byte ranges whose syntax differs from its (see
+    `reparse`); None when parsed from scratch."""
     _line_starts: list[int] = field(init=False)
 
     @property
@@ -88,7 +97,10 @@ class SourceFile:
         if tree is None:
             previous = self.previous
             self.previous = None  # keep no chain of old versions alive
-            tree = reparse(previous, self.data) if previous is not None else parse_bytes(self.data)
+            if previous is not None:
+                tree, self.changed = reparse(previous, self.data)
+            else:
+                tree = parse_bytes(self.data)
             self._tree = tree
         return tree
 
