@@ -6,12 +6,10 @@ there is more than one crate to analyze."""
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
 import os
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -501,6 +499,11 @@ def _analyze(
         for batch, slot, key in pending:
             yield batch, slot, key, _analyze_batch(analyzer, batch, known)
         return
+    # Imported here: a language server (one crate at a time, in-process) never needs them,
+    # and they cost a tenth of a second at start.
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     _WORKER["analyzer"] = analyzer
     method = "fork" if _can_fork() else "spawn"
     context = multiprocessing.get_context(method)
@@ -514,6 +517,8 @@ def _analyze(
 
 
 def _can_fork() -> bool:
+    import multiprocessing
+
     return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
 
 

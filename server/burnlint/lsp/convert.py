@@ -47,6 +47,7 @@ class Texts:
         """`texts`: the path findings use for a file -> (its URI, the analyzed text)."""
         self._texts = texts
         self._indexes: dict[str, tuple[str, LineIndex]] = {}
+        self._plain: dict[str, bool] = {}
 
     def locate(self, path: str) -> tuple[str, LineIndex] | None:
         """(URI, line index) of a file by the path findings use for it."""
@@ -57,6 +58,21 @@ class Texts:
                 return None
             found = (entry[0], LineIndex(entry[1]))
             self._indexes[path] = found
+        return found
+
+    def uri(self, path: str) -> str | None:
+        """The URI of a file by the path findings use for it."""
+        entry = self._texts.get(path)
+        return entry[0] if entry is not None else None
+
+    def plain(self, path: str) -> bool:
+        """Whether the file is ASCII with no lone `\r`: the analyzer's lines and columns are
+        then LSP's in every encoding."""
+        found = self._plain.get(path)
+        if found is None:
+            entry = self._texts.get(path)
+            text = entry[1] if entry is not None else ""
+            found = self._plain[path] = text.isascii() and text.count("\r") == text.count("\r\n")
         return found
 
 
@@ -83,6 +99,18 @@ def to_lsp_hover(index: LineIndex, hover: HoverText, encoding: Encoding) -> type
 
 def to_lsp_location(texts: Texts, span: Range, encoding: Encoding) -> types.Location | None:
     """An LSP location for an analyzer range (None if its file is unknown)."""
+    if texts.plain(span.path):
+        uri = texts.uri(span.path)
+        if uri is None:
+            return None
+        start, end = span.start, span.end
+        return types.Location(
+            uri=uri,
+            range=types.Range(
+                start=types.Position(line=start.line, character=start.character),
+                end=types.Position(line=end.line, character=end.character),
+            ),
+        )
     found = texts.locate(span.path)
     if found is None:
         return None
@@ -206,6 +234,8 @@ def note_diagnostics(notes: list[str], text: str, encoding: Encoding) -> list[ty
     0 when that function is in another file); other notes (syntax errors) a hint at line 0,
     since the compiler's own diagnostics already mark the error while the user types."""
     found: list[types.Diagnostic] = []
+    if not notes:
+        return found
     index = LineIndex(text)
     for note in notes:
         start = types.Position(0, 0)
