@@ -12,6 +12,8 @@ UTF-16 positions) and measures:
 - the same for edits that move the text after them (a digit typed, then erased);
 - the end of bursts of five edits typed 30 ms apart -> diagnostics of the last one (includes
   the server's debounce);
+- the server's CPU time per isolated edit (user + system, from /proc: a figure that hardly
+  depends on the machine's load, unlike the round trips);
 - hover and code actions sent right after an edit (they wait for that version's analysis);
 - hover round trips (p50/p95) over findings and over plain code.
 
@@ -252,6 +254,18 @@ def proc_status(pid: int) -> dict[str, float]:
     return out
 
 
+def proc_cpu(pid: int | None) -> float:
+    """CPU seconds (user + system, all threads) a process has used, from /proc/<pid>/stat; 0
+    when unknown. Unlike round trips, it hardly depends on what else the machine runs."""
+    if pid is None:
+        return 0.0
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def capabilities(progress: bool = False) -> types.ClientCapabilities:
     """A VS Code-like client: pushed diagnostics with related information, UTF-16 (and, with
     `progress`, work done progress as for a workspace scan)."""
@@ -390,6 +404,8 @@ async def measure(lines: int, edits: int, hovers: int, bursts: int = 20) -> dict
             big_open = arrived - sent
 
             # Isolated edits inside function bodies.
+            pid = client.pid()
+            cpu = proc_cpu(pid)
             lines_now = big_text.splitlines()
             version = 1
             change_times: list[float] = []
@@ -401,6 +417,9 @@ async def measure(lines: int, edits: int, hovers: int, bursts: int = 20) -> dict
                 arrived, _ = await client.diagnostics(uri, version)
                 change_times.append(arrived - sent)
 
+            change_cpu = (proc_cpu(pid) - cpu) / max(1, edits)
+            cpu = proc_cpu(pid)
+
             # Isolated edits that move the text after them: a digit typed, then erased.
             typed_times: list[float] = []
             for index in range(edits):
@@ -410,6 +429,8 @@ async def measure(lines: int, edits: int, hovers: int, bursts: int = 20) -> dict
                 sent = change(client, uri, version, edit)
                 arrived, _ = await client.diagnostics(uri, version)
                 typed_times.append(arrived - sent)
+
+            typed_cpu = (proc_cpu(pid) - cpu) / max(1, edits)
 
             # Bursts: five edits 30 ms apart; the last edit -> its diagnostics.
             burst_times: list[float] = []
@@ -476,7 +497,9 @@ async def measure(lines: int, edits: int, hovers: int, bursts: int = 20) -> dict
             "diagnostics": big_count,
         },
         "change_generated": summary(change_times),
+        "change_cpu_ms": round(change_cpu * 1000, 1),
         "typed_generated": summary(typed_times),
+        "typed_cpu_ms": round(typed_cpu * 1000, 1),
         "burst_generated": summary(burst_times),
         "hover_after_edit": summary(after_edit["hover"]),
         "code_action_after_edit": summary(after_edit["code_action"]),
@@ -531,6 +554,14 @@ def report(results: dict[str, Any]) -> str:
                 f"{found['p95_ms']:.0f}",
             )
         )
+    rows.append(
+        (
+            "server CPU per isolated edit / per typed digit (all threads)",
+            f"{results['change_cpu_ms']:.0f} / {results['typed_cpu_ms']:.0f}",
+            "",
+            "",
+        )
+    )
     hover = results["hover_generated"]
     rows.append(
         (

@@ -30,8 +30,9 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 DEBOUNCE_SECONDS = 0.15
+"""The longest an edit in a burst waits for the next one."""
 BURST_SECONDS = 0.05
-"""Edits closer together than this are one burst."""
+"""Edits closer together than this are one burst; also the shortest wait for the next edit."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +72,8 @@ class Pipeline:
         self._published: dict[str, tuple[int | None, str]] = {}
         self._running: set[str] = set()
         self._last_edit: dict[str, float] = {}
+        self._cost: dict[str, float] = {}
+        """URI -> seconds its last analysis took (how long a burst is worth waiting for)."""
         self._followers: set[str] = set()
         """Documents analyzed because a crate they depend on changed (they do not cascade)."""
         self.config_problems: set[str] = set()
@@ -84,8 +87,10 @@ class Pipeline:
         """Analyze the crate of `uri` after `delay`; a pending, not yet started run for the
         same document is superseded. Without a delay, an edit to a document with no analysis
         running or waiting, and no other edit in the last `BURST_SECONDS`, runs at once (a
-        keystroke gets its diagnostics as fast as analysis allows); other edits wait
-        `DEBOUNCE_SECONDS`, so a burst costs one more analysis at its end, not one per edit."""
+        keystroke gets its diagnostics as fast as analysis allows); other edits wait for the
+        next one, so a burst costs one more analysis at its end, not one per edit: twice as
+        long as the document's last analysis took, between `BURST_SECONDS` and
+        `DEBOUNCE_SECONDS` (waiting longer than an analysis costs saves nothing)."""
         if self.closed:
             return
         if delay is None:
@@ -95,7 +100,8 @@ class Pipeline:
             busy = uri in self._running or uri in self._pending
             # Edits closer together than BURST_SECONDS are one burst (a paste, a macro, a
             # client replaying changes): wait for its end instead of analyzing its first edit.
-            delay = DEBOUNCE_SECONDS if busy or now - last < BURST_SECONDS else 0
+            wait = min(DEBOUNCE_SECONDS, max(BURST_SECONDS, 2 * self._cost.get(uri, 1.0)))
+            delay = wait if busy or now - last < BURST_SECONDS else 0
         old = self._pending.get(uri)
         if old is not None and old in self._sleeping:
             old.cancel()
@@ -134,8 +140,10 @@ class Pipeline:
         loop = asyncio.get_running_loop()
         epoch = self.disk_epoch
         self._running.add(uri)
+        started = time.monotonic()
         try:
             result = await loop.run_in_executor(self.executor, run_job, self.cache, job)
+            self._cost[uri] = time.monotonic() - started
         except Exception:
             logger.exception("analysis of %s failed", uri)
             self._store_failure(uri, job)
@@ -348,6 +356,8 @@ class Pipeline:
         """A document was closed: drop its results and wake whoever waits for them."""
         self.results.pop(uri, None)
         self._stops_shown.pop(uri, None)
+        self._cost.pop(uri, None)
+        self._last_edit.pop(uri, None)
         self._wake(uri)
 
     def _store_failure(self, uri: str, job: Job) -> None:
