@@ -4,11 +4,13 @@ here, from the exact text that was analyzed."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 
+import cattrs
 from lsprotocol import types
 from lsprotocol.converters import get_converter
 
@@ -20,7 +22,15 @@ SOURCE = "burnlint"
 BUDGET_STOP = "analysis stopped"
 """How the analyzer's note about running out of its time budget starts."""
 _STOPPED_IN = re.compile(r"analysis stopped in `(?P<name>[^`]+)`")
-_CONVERTER = get_converter()
+
+
+@functools.cache
+def _converter() -> cattrs.Converter:
+    """lsprotocol's converter, made on first use (registering its hooks takes a while, and
+    the first diagnostics need none of them)."""
+    return get_converter()
+
+
 _SEVERITY = {
     "error": types.DiagnosticSeverity.Error,
     "warning": types.DiagnosticSeverity.Warning,
@@ -168,7 +178,7 @@ def to_lsp_diagnostic(
                     "id": fix.id,
                     "title": fix.title,
                     "safety": fix.safety,
-                    "edits": {uri: _CONVERTER.unstructure(e) for uri, e in edits.items()},
+                    "edits": {uri: [_edit_json(e) for e in es] for uri, es in edits.items()},
                 }
             )
     return types.Diagnostic(
@@ -181,6 +191,18 @@ def to_lsp_diagnostic(
         related_information=related,
         data={"code": finding.code, "version": version, "fixes": fixes},
     )
+
+
+def _edit_json(edit: types.TextEdit) -> dict[str, Any]:
+    """A text edit as JSON (what lsprotocol's converter makes of it, without the converter)."""
+    start, end = edit.range.start, edit.range.end
+    return {
+        "range": {
+            "start": {"line": start.line, "character": start.character},
+            "end": {"line": end.line, "character": end.character},
+        },
+        "newText": edit.new_text,
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,7 +240,7 @@ def from_lsp_data(diagnostic: types.Diagnostic) -> DiagnosticData | None:
         try:
             fix = cast(Mapping[str, Any], raw)
             edits = {
-                str(uri): _CONVERTER.structure(items, list[types.TextEdit])
+                str(uri): _converter().structure(items, list[types.TextEdit])
                 for uri, items in cast(Mapping[str, Any], fix["edits"]).items()
             }
             fixes.append(FixData(str(fix["id"]), str(fix["title"]), fix["safety"] == "safe", edits))

@@ -13,7 +13,6 @@ from typing import Any, cast
 from weakref import WeakKeyDictionary
 
 from lsprotocol import types
-from lsprotocol.converters import get_converter
 
 from burnlint.analysis.engine import CrateSession, Options
 from burnlint.analysis.findings import Finding
@@ -21,8 +20,6 @@ from burnlint.analysis.syntax.source import SourceFile
 from burnlint.lsp.convert import ConvertOptions, Texts, note_diagnostics, to_lsp_diagnostic
 from burnlint.lsp.crates import CrateCache, CrateReport, FileReport, crate_key
 from burnlint.lsp.documents import uri_of
-
-_CONVERTER = get_converter()
 
 
 @dataclass(frozen=True, slots=True)
