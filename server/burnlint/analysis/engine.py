@@ -417,26 +417,60 @@ def _add_modules_of_build(items: FileItems, other: FileItems) -> None:
     items.constants.extend(decl for decl in other.constants if inside(decl.module))
 
 
-def _reachable(program: Program, api: ApiModel) -> Iterator[FunctionDecl]:
+class _ReachMemo:
+    """What `_reachable` computes from texts alone, kept across versions of a crate: whether
+    each function's text names a sink word, and the patterns of names it searches for."""
+
+    def __init__(self) -> None:
+        self.fires: dict[int, tuple[bytes, bool]] = {}
+        self.patterns: dict[frozenset[str], re.Pattern[bytes]] = {}
+
+    def may_fire(
+        self, api: ApiModel, uid: int, text: bytes, kept: dict[int, tuple[bytes, bool]]
+    ) -> bool:
+        found = self.fires.get(uid)
+        if found is None or found[0] != text:
+            found = (text, api.may_fire(text))
+        kept[uid] = found
+        return found[1]
+
+    def pattern(self, names: set[str]) -> re.Pattern[bytes]:
+        key = frozenset(names)
+        found = self.patterns.get(key)
+        if found is None:
+            if len(self.patterns) > 64:
+                self.patterns.clear()
+            found = self.patterns[key] = _word_pattern(names)
+        return found
+
+
+def _reachable(
+    program: Program, api: ApiModel, memo: _ReachMemo | None = None
+) -> Iterator[FunctionDecl]:
     """The functions that can observe a sink: those of the checked crate whose text names a
     sink word or a dependency function that may reach one, then, until nothing changes, those
     whose text names a function already known to reach a sink. Dependencies' functions are
     analyzed only when a call reaches them (their own findings are their crate's)."""
+    memo = memo if memo is not None else _ReachMemo()
     decls = program.decls
     texts: dict[int, bytes] = {}
+    fires: dict[int, bool] = {}
+    kept: dict[int, tuple[bytes, bool]] = {}
     for decl in decls:
         data = program.units[decl.file].source.data
-        texts[decl.uid] = data[decl.node.start_byte : decl.node.end_byte]
+        text = texts[decl.uid] = data[decl.node.start_byte : decl.node.end_byte]
+        fires[decl.uid] = memo.may_fire(api, decl.uid, text, kept)
+    memo.fires = kept
     # The crates being checked (those with target files; the others are dependencies).
     checked = {unit.module[0] for unit in program.units if unit.target} or {"crate"}
     local = [d for d in decls if d.module[0] in checked]
-    roots = [d for d in local if api.may_fire(texts[d.uid])]
+    roots = [d for d in local if fires[d.uid]]
     # A dependency's helper that reaches a sink itself (its own text names one) makes the
     # crate's functions that name it roots too; deeper chains inside dependencies are followed
     # only from roots (analyzing every dependency's call graph per dependent costs too much).
-    firing = {d.name for d in decls if d.module[0] not in checked and api.may_fire(texts[d.uid])}
+    firing = {d.name for d in decls if d.module[0] not in checked and fires[d.uid]}
     if firing:
-        named = _word_pattern(firing).findall(b"\n".join(texts[d.uid] for d in local))
+        named = memo.pattern(firing).findall(b"\n".join(texts[d.uid] for d in local))
         wanted = {name.decode() for name in named}
         hits: set[str] = set()
         for decl in decls:
@@ -445,7 +479,7 @@ def _reachable(program: Program, api: ApiModel) -> Iterator[FunctionDecl]:
                 if summary is not None and summary.hits:
                     hits.add(decl.name)
         if hits:
-            pattern = _word_pattern(hits)
+            pattern = memo.pattern(hits)
             roots.extend(d for d in local if d not in roots and pattern.search(texts[d.uid]))
     done: set[int] = set()
     frontier = roots
@@ -459,7 +493,7 @@ def _reachable(program: Program, api: ApiModel) -> Iterator[FunctionDecl]:
                 names.add(decl.name)
         if not names:
             break
-        pattern = _word_pattern(names)
+        pattern = memo.pattern(names)
         frontier = [d for d in local if d.uid not in done and pattern.search(texts[d.uid])]
 
 
@@ -520,6 +554,7 @@ class CrateSession:
             self._era = self.crate.era, self.crate.era_reason
         self.program: Program | None = None
         self._findings = FindingCache()
+        self._reach = _ReachMemo()
 
     def _decided_era(self) -> tuple[str, str]:
         if self._era is None:
@@ -598,7 +633,7 @@ class CrateSession:
         results = [
             FileResult(f.source.path, era=self.era, era_reason=self.era_reason) for f in self.files
         ]
-        for decl in _reachable(program, self.analyzer.api):
+        for decl in _reachable(program, self.analyzer.api, self._reach):
             program.summary(decl)
         program.stabilize()
         for index, unit in enumerate(program.units):

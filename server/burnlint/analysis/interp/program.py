@@ -210,9 +210,11 @@ class Program:
         """Drop the analyses of the functions of unit `index` whose text changed, and what
         used them unless it is checked first (see `replace_unit`)."""
         self._relevant = None
-        if relevant is not None and relevant != self._relevant_functions():
-            # Which methods are worth a summary decides what calls resolve to.
-            return self._forget_all()
+        if relevant is not None:
+            self._relevant = self._relevant_functions()
+            if relevant != self._relevant:
+                # Which methods are worth a summary decides what calls resolve to.
+                return self._forget_all()
         dropped = set(changed)
         if self._fields and changed:
             # Field summaries are joins over every writer; rebuild them from scratch.

@@ -6,6 +6,7 @@ This module and `parse_fragment` in `syntax.py` are the only users of tree_sitte
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from dataclasses import dataclass, field
 from functools import cache
@@ -117,12 +118,10 @@ class SourceFile:
         if previous is not None and previous._tree is None:
             # An older version that was never parsed has no tree to reuse.
             self.previous = None
-        starts = [0]
-        find = self.data.find
-        pos = find(b"\n")
-        while pos != -1:
-            starts.append(pos + 1)
-            pos = find(b"\n", pos + 1)
+        # Each line starts one byte after the previous one ends (summed in C, not a loop).
+        lengths = map(len, self.data.split(b"\n"))
+        starts = list(itertools.accumulate(map((1).__add__, lengths), initial=0))
+        starts.pop()
         self._line_starts = starts
 
     @property
