@@ -5,6 +5,7 @@ them for the client to pull."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import time
 from collections.abc import Callable
@@ -29,6 +30,8 @@ if TYPE_CHECKING:
     from burnlint.lsp.server import BurnlintServer
 
 logger = logging.getLogger(__name__)
+IDLE_SECONDS = 2.0
+"""How long the server must have had nothing to analyze before it collects garbage."""
 DEBOUNCE_SECONDS = 0.15
 """The longest an edit in a burst waits for the next one."""
 BURST_SECONDS = 0.05
@@ -80,6 +83,7 @@ class Pipeline:
         """Configuration errors already shown to the user."""
         self._stops_shown: dict[str, int] = {}
         """URI -> the document version whose budget stop was last shown in a window message."""
+        self._idle: asyncio.TimerHandle | None = None
 
     # Scheduling ---------------------------------------------------------------------------
 
@@ -159,6 +163,28 @@ class Pipeline:
             self.deliver(result, "" if follower else uri)
         if job.anchor is not None and not follower:
             self._recheck_dependents(job.anchor)
+        self.collect_when_idle()
+
+    def collect_when_idle(self) -> None:
+        """Run a full garbage collection once nothing has been analyzed for `IDLE_SECONDS`
+        (see `main.serve`: the automatic ones are rare, and one during typing would stall a
+        keystroke)."""
+        if self._idle is not None:
+            self._idle.cancel()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # Not serving (a test driving the pipeline directly).
+        self._idle = loop.call_later(IDLE_SECONDS, self._collect)
+
+    def _collect(self) -> None:
+        self._idle = None
+        if self.closed:
+            return
+        if self._running or self._pending:
+            self.collect_when_idle()
+            return
+        gc.collect()
 
     def _recheck_dependents(self, anchor: Path) -> None:
         """Analyze again the open files of crates that depend on `anchor`'s crate (a workspace
@@ -439,10 +465,13 @@ class Pipeline:
             self._on_analysis_thread(self.cache.forget)
         else:
             self._on_analysis_thread(self.cache.forget_containing, path)
+        # A dropped crate analysis holds reference cycles (the program and its contexts).
+        self.collect_when_idle()
 
     def drop_crate(self, key: Path) -> None:
         """Free the analysis of a crate nobody looks at (on the analysis thread)."""
         self._on_analysis_thread(self.cache.forget, key)
+        self.collect_when_idle()
 
     def _on_analysis_thread(self, task: Callable[..., None], *args: Path) -> None:
         if not self.closed:
@@ -451,6 +480,8 @@ class Pipeline:
     def close(self) -> None:
         """Stop scheduling, cancel pending runs and release waiters (at shutdown)."""
         self.closed = True
+        if self._idle is not None:
+            self._idle.cancel()
         for task in self._pending.values():
             task.cancel()
         self._pending.clear()
