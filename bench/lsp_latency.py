@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import platform
@@ -595,6 +596,7 @@ def main() -> int:
     parser.add_argument("--edits", type=int, default=50)
     parser.add_argument("--hovers", type=int, default=100)
     args = parser.parse_args()
+    gc.disable()  # the client's own collections must not stall the measured round trips
     started = time.perf_counter()
     results = asyncio.run(measure(args.lines, args.edits, args.hovers))
     results["total_s"] = round(time.perf_counter() - started, 1)
