@@ -179,3 +179,22 @@ def test_watch_sessions_take_only_the_changed_files(tmp_path: Path) -> None:
     assert [(r.path, r.findings) for r in third.results] == [
         (r.path, r.findings) for r in check(ANALYZER, Request((str(tmp_path),))).results
     ]
+
+
+def test_a_moved_function_that_makes_closures_is_analyzed_again() -> None:
+    # A closure value names its closure by absolute offset: kept after a move, it would name
+    # whatever code is now at that offset.
+    text = TWO.replace(
+        "dispatch::q_matmul(x, q, Ctx::Disabled)\n}\n",
+        "(|| dispatch::q_matmul(x, q, Ctx::Disabled))()\n}\n",
+    )
+    crate = CrateSession(ANALYZER, [CrateFile(SourceFile("src/two.rs", text))], Options())
+    ranges(crate)
+    assert crate.program is not None
+    first, second = crate.program.units[0].items.functions
+    old = crate.files[0].source
+    moved = text.replace("0.125f32;", "0.1257f32;", 1)
+    dropped = crate.update(0, SourceFile("src/two.rs", moved, previous=old))
+    assert dropped == {first.uid, second.uid}
+    fresh = CrateSession(ANALYZER, [CrateFile(SourceFile("src/two.rs", moved))], Options())
+    assert ranges(crate) == ranges(fresh)
