@@ -9,8 +9,11 @@ UTF-16 positions) and measures:
   crate's `quant.rs` functions repeated with unique names) in a temporary crate;
 - didChange -> publishDiagnostics for isolated one-character edits inside function bodies (a
   `0.125` literal toggled, a different function each time, 0.1 s apart);
+- the same for edits that move the text after them (a digit typed, then erased);
 - the end of bursts of five edits typed 30 ms apart -> diagnostics of the last one (includes
   the server's debounce);
+- the server's CPU time per isolated edit (user + system, from /proc: a figure that hardly
+  depends on the machine's load, unlike the round trips);
 - hover and code actions sent right after an edit (they wait for that version's analysis);
 - hover round trips (p50/p95) over findings and over plain code.
 
@@ -30,6 +33,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import platform
@@ -85,6 +89,21 @@ def toggle(lines: list[str], line: int) -> types.TextDocumentContentChangePartia
     return types.TextDocumentContentChangePartial(
         range=types.Range(types.Position(line, column), types.Position(line, column + 1)),
         text=new,
+    )
+
+
+def type_or_erase(lines: list[str], line: int) -> types.TextDocumentContentChangePartial:
+    """Type a `7` after the `0.12x` literal's last digit on `line`, or erase the `7` typed there
+    before (in `lines` too): unlike `toggle`, the text after the edit moves."""
+    column = lines[line].index("0.12") + 5
+    if lines[line][column] == "7":
+        lines[line] = lines[line][:column] + lines[line][column + 1 :]
+        end, new = column + 1, ""
+    else:
+        lines[line] = lines[line][:column] + "7" + lines[line][column:]
+        end, new = column, "7"
+    return types.TextDocumentContentChangePartial(
+        range=types.Range(types.Position(line, column), types.Position(line, end)), text=new
     )
 
 
@@ -236,6 +255,18 @@ def proc_status(pid: int) -> dict[str, float]:
     return out
 
 
+def proc_cpu(pid: int | None) -> float:
+    """CPU seconds (user + system, all threads) a process has used, from /proc/<pid>/stat; 0
+    when unknown. Unlike round trips, it hardly depends on what else the machine runs."""
+    if pid is None:
+        return 0.0
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def capabilities(progress: bool = False) -> types.ClientCapabilities:
     """A VS Code-like client: pushed diagnostics with related information, UTF-16 (and, with
     `progress`, work done progress as for a workspace scan)."""
@@ -374,6 +405,8 @@ async def measure(lines: int, edits: int, hovers: int, bursts: int = 20) -> dict
             big_open = arrived - sent
 
             # Isolated edits inside function bodies.
+            pid = client.pid()
+            cpu = proc_cpu(pid)
             lines_now = big_text.splitlines()
             version = 1
             change_times: list[float] = []
@@ -384,6 +417,21 @@ async def measure(lines: int, edits: int, hovers: int, bursts: int = 20) -> dict
                 sent = change(client, uri, version, edit)
                 arrived, _ = await client.diagnostics(uri, version)
                 change_times.append(arrived - sent)
+
+            change_cpu = (proc_cpu(pid) - cpu) / max(1, edits)
+            cpu = proc_cpu(pid)
+
+            # Isolated edits that move the text after them: a digit typed, then erased.
+            typed_times: list[float] = []
+            for index in range(edits):
+                await asyncio.sleep(PAUSE)
+                version += 1
+                edit = type_or_erase(lines_now, targets[(index // 2 * 7) % len(targets)])
+                sent = change(client, uri, version, edit)
+                arrived, _ = await client.diagnostics(uri, version)
+                typed_times.append(arrived - sent)
+
+            typed_cpu = (proc_cpu(pid) - cpu) / max(1, edits)
 
             # Bursts: five edits 30 ms apart; the last edit -> its diagnostics.
             burst_times: list[float] = []
@@ -450,6 +498,9 @@ async def measure(lines: int, edits: int, hovers: int, bursts: int = 20) -> dict
             "diagnostics": big_count,
         },
         "change_generated": summary(change_times),
+        "change_cpu_ms": round(change_cpu * 1000, 1),
+        "typed_generated": summary(typed_times),
+        "typed_cpu_ms": round(typed_cpu * 1000, 1),
         "burst_generated": summary(burst_times),
         "hover_after_edit": summary(after_edit["hover"]),
         "code_action_after_edit": summary(after_edit["code_action"]),
@@ -490,6 +541,7 @@ def report(results: dict[str, Any]) -> str:
         )
     )
     for key, what in (
+        ("typed_generated", "didChange -> diagnostics, a digit typed or erased (text moves)"),
         ("burst_generated", "end of a burst of 5 edits 30 ms apart -> diagnostics"),
         ("hover_after_edit", "hover right after an edit"),
         ("code_action_after_edit", "code action right after an edit"),
@@ -503,6 +555,14 @@ def report(results: dict[str, Any]) -> str:
                 f"{found['p95_ms']:.0f}",
             )
         )
+    rows.append(
+        (
+            "server CPU per isolated edit / per typed digit (all threads)",
+            f"{results['change_cpu_ms']:.0f} / {results['typed_cpu_ms']:.0f}",
+            "",
+            "",
+        )
+    )
     hover = results["hover_generated"]
     rows.append(
         (
@@ -536,6 +596,7 @@ def main() -> int:
     parser.add_argument("--edits", type=int, default=50)
     parser.add_argument("--hovers", type=int, default=100)
     args = parser.parse_args()
+    gc.disable()  # the client's own collections must not stall the measured round trips
     started = time.perf_counter()
     results = asyncio.run(measure(args.lines, args.edits, args.hovers))
     results["total_s"] = round(time.perf_counter() - started, 1)

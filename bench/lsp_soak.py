@@ -24,11 +24,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from lsp_latency import Client, generate, initialize, open_doc, proc_status
+from lsp_latency import Client, generate, initialize, open_doc, proc_status, type_or_erase
 from lsprotocol import types  # noqa: TID251
 
 
-async def soak(lines: int, edits: int, pause: float) -> dict[str, object]:
+async def soak(lines: int, edits: int, pause: float, typing: bool = False) -> dict[str, object]:
     text, targets = generate(lines)
     client = Client()
     with tempfile.TemporaryDirectory(prefix="burnlint-soak-") as folder:
@@ -55,16 +55,20 @@ async def soak(lines: int, edits: int, pause: float) -> dict[str, object]:
                 if pause:
                     await asyncio.sleep(pause)
                 line = targets[(index * 7) % len(targets)]
-                column = lines_now[line].index("0.12") + 4
-                old = lines_now[line][column]
-                new = "6" if old == "5" else "5"
-                lines_now[line] = lines_now[line][:column] + new + lines_now[line][column + 1 :]
-                change = types.TextDocumentContentChangePartial(
-                    range=types.Range(
-                        types.Position(line, column), types.Position(line, column + 1)
-                    ),
-                    text=new,
-                )
+                if typing and index % 2:
+                    # Every other edit types or erases a digit: the text after it moves.
+                    change = type_or_erase(lines_now, targets[(index // 2 * 5) % len(targets)])
+                else:
+                    column = lines_now[line].index("0.12") + 4
+                    old = lines_now[line][column]
+                    new = "6" if old == "5" else "5"
+                    lines_now[line] = lines_now[line][:column] + new + lines_now[line][column + 1 :]
+                    change = types.TextDocumentContentChangePartial(
+                        range=types.Range(
+                            types.Position(line, column), types.Position(line, column + 1)
+                        ),
+                        text=new,
+                    )
                 version = index + 2
                 sent = time.perf_counter()
                 client.text_document_did_change(
@@ -88,6 +92,7 @@ async def soak(lines: int, edits: int, pause: float) -> dict[str, object]:
         "open_s": round(opened, 3),
         "edits": edits,
         "pause_s": pause,
+        "typing": typing,
         "edit_p50_ms": round(statistics.median(ordered) * 1000, 1),
         "edit_p95_ms": round(ordered[int(len(ordered) * 0.95) - 1] * 1000, 1),
         "edit_max_ms": round(ordered[-1] * 1000, 1),
@@ -108,9 +113,14 @@ def main() -> None:
         help="seconds between an edit's diagnostics and the next edit (0: back to back, so"
         " each edit falls in the server's burst window and waits for its debounce)",
     )
+    parser.add_argument(
+        "--typing",
+        action="store_true",
+        help="every other edit types or erases a digit (the text after it moves)",
+    )
     args = parser.parse_args()
     gc.disable()  # the client's own collections must not stall the measured round trips
-    print(json.dumps(asyncio.run(soak(args.lines, args.edits, args.pause)), indent=2))
+    print(json.dumps(asyncio.run(soak(args.lines, args.edits, args.pause, args.typing)), indent=2))
 
 
 if __name__ == "__main__":

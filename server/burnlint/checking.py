@@ -6,12 +6,10 @@ there is more than one crate to analyze."""
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
 import os
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -33,7 +31,7 @@ from burnlint.project import crate_graph, find_crate, module_of, path_modules
 from burnlint.walk import Target, discover
 
 if TYPE_CHECKING:
-    from burnlint.analysis.engine import Analyzer, CrateFile
+    from burnlint.analysis.engine import Analyzer, CrateFile, CrateSession
 
 MAX_FILE_BYTES = DEFAULT_MAX_FILE_SIZE
 
@@ -66,6 +64,57 @@ class Request:
     jobs: int = 1
     overlay: Mapping[Path, str] = field(default_factory=dict[Path, str])
     progress: Callable[[int, int], None] | None = None
+    sessions: KeptSessions | None = None
+    """Crates kept analyzed between checks (`--watch`): a crate checked again takes only its
+    changed files, and re-analyzes only the functions those changes reach."""
+
+
+class KeptSessions:
+    """The analyzed crates of earlier checks, by crate (see `Request.sessions`); the `limit`
+    most recently analyzed are kept (a workspace's every crate would hold all its analyses)."""
+
+    def __init__(self, limit: int = 8) -> None:
+        self._kept: dict[Path, tuple[object, CrateSession]] = {}
+        self.limit = limit
+
+    def __contains__(self, anchor: Path) -> bool:
+        return anchor in self._kept
+
+    def session(
+        self,
+        analyzer: Analyzer,
+        anchor: Path,
+        files: list[CrateFile],
+        options: Options,
+        crate: CrateInfo,
+        graph: dict[str, dict[str, str]],
+    ) -> CrateSession:
+        """The crate's kept session brought up to `files` (their texts changed, nothing else),
+        or a new one (kept for next time)."""
+        from burnlint.analysis.engine import CrateSession
+        from burnlint.analysis.syntax.source import SourceFile
+
+        shape = (
+            tuple((f.source.path, f.module, f.target, f.crate) for f in files),
+            options,
+            crate,
+            repr(graph),
+        )
+        found = self._kept.pop(anchor, None)
+        if found is not None and found[0] == shape:
+            self._kept[anchor] = found
+            session = found[1]
+            for index, file in enumerate(files):
+                old = session.files[index].source
+                if old.text != file.source.text:
+                    # Reuse the old tree: tree-sitter re-parses only around the change.
+                    session.update(index, SourceFile(old.path, file.source.text, previous=old))
+            return session
+        session = CrateSession(analyzer, files, options, crate, graph)
+        self._kept[anchor] = (shape, session)
+        while len(self._kept) > self.limit:
+            del self._kept[next(iter(self._kept))]
+        return session
 
 
 @dataclass(slots=True)
@@ -497,10 +546,25 @@ def _analyze(
     analyzer = _real(lazy)
     known = frozenset(analyzer.by_code)
     jobs = max(1, min(request.jobs, len(pending)))
+    sessions = request.sessions
+    if sessions is not None:
+        # Crates kept from an earlier check are updated in this process.
+        kept = [item for item in pending if item[0].anchor in sessions]
+        for batch, slot, key in kept:
+            yield batch, slot, key, _analyze_batch(analyzer, batch, known, sessions)
+        pending = [item for item in pending if item[0].anchor not in sessions]
+        if not pending:
+            return
+        jobs = max(1, min(request.jobs, len(pending)))
     if jobs == 1:
         for batch, slot, key in pending:
-            yield batch, slot, key, _analyze_batch(analyzer, batch, known)
+            yield batch, slot, key, _analyze_batch(analyzer, batch, known, sessions)
         return
+    # Imported here: a language server (one crate at a time, in-process) never needs them,
+    # and they cost a tenth of a second at start.
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     _WORKER["analyzer"] = analyzer
     method = "fork" if _can_fork() else "spawn"
     context = multiprocessing.get_context(method)
@@ -514,6 +578,8 @@ def _analyze(
 
 
 def _can_fork() -> bool:
+    import multiprocessing
+
     return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
 
 
@@ -528,12 +594,20 @@ def _worker(batch: _Batch, known: frozenset[str]) -> list[FileResult]:
     return _analyze_batch(analyzer, batch, known)
 
 
-def _analyze_batch(analyzer: Analyzer, batch: _Batch, known: frozenset[str]) -> list[FileResult]:
+def _analyze_batch(
+    analyzer: Analyzer,
+    batch: _Batch,
+    known: frozenset[str],
+    sessions: KeptSessions | None = None,
+) -> list[FileResult]:
     from burnlint.analysis.engine import CrateSession
 
     files = _crate_files(batch.crate, batch.inputs)
     options = options_for(batch.settings, known)
-    session = CrateSession(analyzer, files, options, batch.crate, batch.graph)
+    if sessions is not None:
+        session = sessions.session(analyzer, batch.anchor, files, options, batch.crate, batch.graph)
+    else:
+        session = CrateSession(analyzer, files, options, batch.crate, batch.graph)
     return [r for r, f in zip(session.results(), files, strict=True) if f.target]
 
 

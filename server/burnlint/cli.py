@@ -17,7 +17,7 @@ from burnlint.analysis.rules.suppress import unused_finding
 from burnlint.atomic import write_atomic
 from burnlint.cache import DEFAULT_DIR, ResultCache
 from burnlint.cache import clear as clear_cache
-from burnlint.checking import CheckRun, LazyAnalyzer, Request, check
+from burnlint.checking import CheckRun, KeptSessions, LazyAnalyzer, Request, check
 from burnlint.config import (
     ConfigError,
     DetectedEra,
@@ -330,6 +330,9 @@ def _check(args: argparse.Namespace, entries: tuple[Entry, ...]) -> int:
     request = Request(tuple(args.paths), overrides, cache, jobs)
     if not args.watch:
         return _run(analyzer, args, request)
+
+    # Crates analyzed in this process stay analyzed: a change re-analyzes what it reaches.
+    request = replace(request, sessions=KeptSessions())
 
     def again(changed: list[str]) -> None:
         if sys.stdout.isatty():

@@ -1,9 +1,10 @@
 """A crate kept analyzed across edits reports exactly what a fresh analysis of the final text does.
 
 The edits land anywhere in the example crate's files: inside bodies (a literal, a context
-switched on or off, a new statement), in signatures and `use` lines, or as raw insertions and
-deletions that break the syntax; a session takes them one by one as the language server does
-(each version re-parsed from the previous one).
+switched on or off, a new statement), in signatures and `use` lines, as raw insertions and
+deletions that break the syntax, or typed right after a `{` (the text after moves, the items
+stay: the functions after it keep their analyses and move); a session takes them one by one as
+the language server does (each version re-parsed from the previous one).
 """
 
 from __future__ import annotations
@@ -64,11 +65,16 @@ SWAPS = [
     ("ad_device()", "DispatchDevice::Flex(Default::default())"),
 ]
 
+PADS = ["  ", "\n", "/* moved */", "let _pad = 1;", "\n\n// two lines\n"]
+"""Typed right after a `{`: mostly inside a body, so the text after moves and nothing else
+changes (functions after it keep their analyses and move)."""
+
 edit = st.tuples(
     st.integers(0, 4),
     st.floats(0, 1),
     st.one_of(
         st.tuples(st.just("insert"), st.sampled_from(SNIPPETS)),
+        st.tuples(st.just("pad"), st.sampled_from(PADS)),
         st.tuples(st.just("delete"), st.integers(1, 6)),
         st.tuples(st.just("swap"), st.integers(0, len(SWAPS) - 1)),
     ),
@@ -81,6 +87,9 @@ def apply(text: str, where: float, change: tuple[str, object]) -> str:
     at = int(where * len(text))
     if kind == "insert":
         return text[:at] + str(what) + text[at:]
+    if kind == "pad":
+        found = text.find("{", at)
+        return text if found < 0 else text[: found + 1] + str(what) + text[found + 1 :]
     if kind == "delete":
         assert isinstance(what, int)
         return text[:at] + text[at + what :]
@@ -118,7 +127,14 @@ def test_incremental_results_equal_a_fresh_analysis(
         index %= len(session.files)
         old = session.files[index].source
         text = apply(old.text, where, change)
+        program = session.program
+        items = program.units[index].items if program is not None else None
         session.update(index, SourceFile(old.path, text, previous=old))
+        if program is not None and text != old.text:
+            if len(text) != len(old.text) and program.analyzed > 0:
+                EXERCISED["moving edits that kept analyses"] += 1
+            if program.units[index].items is items:
+                EXERCISED["body edits that kept the items"] += 1
         kept = outcome(session.results())
         assert kept == fresh(session.files, example)
     if any(r.findings for r in session.results()):

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from burnlint.analysis.engine import Analyzer, CrateFile, CrateSession, Options
 from burnlint.analysis.syntax.source import SourceFile
+from burnlint.checking import KeptSessions, Request, check
 from burnlint.kb.load import load_kb
 
 ANALYZER = Analyzer(load_kb())
@@ -109,3 +112,89 @@ def test_same_text_drops_nothing() -> None:
     crate = session()
     codes(crate)
     assert crate.update(1, SourceFile("src/model.rs", MODEL)) == set()
+
+
+TWO = """use burn::backend::{Dispatch, DispatchAutodiffContext as Ctx, DispatchDevice, DispatchTensor};
+pub fn first(q: DispatchTensor, d: TensorData) -> DispatchTensor {
+    let s = 0.125f32;
+    let x = Dispatch::float_from_data(d, &DispatchDevice::autodiff(DispatchDevice::Flex(Default::default())));
+    dispatch::q_matmul(x, q, Ctx::Disabled)
+}
+pub fn second(q: DispatchTensor, d: TensorData) -> DispatchTensor {
+    let x = Dispatch::float_from_data(d, &DispatchDevice::autodiff(DispatchDevice::Flex(Default::default())));
+    dispatch::q_matmul(x, q, Ctx::Disabled)
+}
+"""
+
+
+def ranges(crate: CrateSession) -> list[tuple[str, int, int, int, int]]:
+    return [
+        (f.code, f.range.start_byte, f.range.end_byte, f.range.start.line, f.range.start.character)
+        for r in crate.results()
+        for f in r.findings
+    ]
+
+
+def test_typing_in_a_body_moves_the_functions_after_it_without_analyzing_them() -> None:
+    crate = CrateSession(ANALYZER, [CrateFile(SourceFile("src/two.rs", TWO))], Options())
+    assert [c for c, *_ in ranges(crate)] == ["BD001", "BD001"]
+    program = crate.program
+    assert program is not None
+    items = program.units[0].items
+    first, second = items.functions
+    kept = program.summary(second)
+    for typed in ("0.1257f32;\n    let t = 1;", "0.12f32;"):
+        old = crate.files[0].source
+        text = old.text.replace(old.text[old.text.index("0.12") :].split(";")[0] + ";", typed, 1)
+        dropped = crate.update(0, SourceFile("src/two.rs", text, previous=old))
+        # Only the edited body is analyzed again; the file's items are the same objects.
+        assert dropped == {first.uid}
+        assert program.units[0].items is items
+        assert program.summary(second) is kept
+        fresh = CrateSession(ANALYZER, [CrateFile(SourceFile("src/two.rs", text))], Options())
+        assert ranges(crate) == ranges(fresh)
+
+
+def test_watch_sessions_take_only_the_changed_files(tmp_path: Path) -> None:
+    (tmp_path / "Cargo.toml").write_text('[package]\nname = "w"\nversion = "0.1.0"\n')
+    (tmp_path / "src").mkdir()
+    lib = tmp_path / "src" / "lib.rs"
+    lib.write_text(TWO)
+    kept = KeptSessions()
+    request = Request((str(tmp_path),), sessions=kept)
+    found = check(ANALYZER, request).results
+    assert [f.code for r in found for f in r.findings] == ["BD001", "BD001"]
+    lib.write_text(TWO.replace("0.125f32;", "0.125f32;\n    let t = 1;"))
+    again = check(ANALYZER, request)
+    fresh = check(ANALYZER, Request((str(tmp_path),)))
+    assert [(r.path, r.findings) for r in again.results] == [
+        (r.path, r.findings) for r in fresh.results
+    ]
+    sessions = list(kept._kept.values())  # pyright: ignore[reportPrivateUsage]
+    assert len(sessions) == 1
+    lib.write_text(TWO.replace("0.125f32;", "0.5f32;"))
+    third = check(ANALYZER, request)
+    # The crate's session was updated in place, not built again.
+    assert list(kept._kept.values()) == sessions  # pyright: ignore[reportPrivateUsage]
+    assert [(r.path, r.findings) for r in third.results] == [
+        (r.path, r.findings) for r in check(ANALYZER, Request((str(tmp_path),))).results
+    ]
+
+
+def test_a_moved_function_that_makes_closures_is_analyzed_again() -> None:
+    # A closure value names its closure by absolute offset: kept after a move, it would name
+    # whatever code is now at that offset.
+    text = TWO.replace(
+        "dispatch::q_matmul(x, q, Ctx::Disabled)\n}\n",
+        "(|| dispatch::q_matmul(x, q, Ctx::Disabled))()\n}\n",
+    )
+    crate = CrateSession(ANALYZER, [CrateFile(SourceFile("src/two.rs", text))], Options())
+    ranges(crate)
+    assert crate.program is not None
+    first, second = crate.program.units[0].items.functions
+    old = crate.files[0].source
+    moved = text.replace("0.125f32;", "0.1257f32;", 1)
+    dropped = crate.update(0, SourceFile("src/two.rs", moved, previous=old))
+    assert dropped == {first.uid, second.uid}
+    fresh = CrateSession(ANALYZER, [CrateFile(SourceFile("src/two.rs", moved))], Options())
+    assert ranges(crate) == ranges(fresh)

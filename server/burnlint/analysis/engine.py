@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Any, Literal
 
-from burnlint.analysis.findings import FileResult, Finding, Fix, Range, Related
+from burnlint.analysis.findings import Edit, FileResult, Finding, Fix, Position, Range, Related
 from burnlint.analysis.interp.effects import EFFECTS
 from burnlint.analysis.interp.program import Program, Unit
 from burnlint.analysis.interp.sinks import Observation
@@ -79,28 +79,27 @@ class Analyzer:
         suppression comment, and the suppression codes that acknowledged nothing (each
         finding taken from `cache` when its observation and the text it shows are the same)."""
         cache = cache if cache is not None else FindingCache()
-        observations = program.observations(index, analyzed_only=True)
+        firing: list[tuple[Observation, EditKey]] = []
         # A site reached in several contexts (a closure called twice) is edited once: its
         # fixes are only safe when every context has the bug.
-        shared: dict[tuple[str, ir.Span, ir.Span | None], bool] = {}
-        keys = [_edit_key(observation) for observation in observations]
-        for observation, key in zip(observations, keys, strict=True):
-            if not shared.get(key, False):
-                shared[key] = any(v == "none" for v, _ in observation.verdicts)
+        partial_keys: set[EditKey] = set()
         # Some context reached the edited site with a plain float tensor.
-        plain: set[tuple[str, ir.Span, ir.Span | None]] = {
-            key for observation, key in zip(observations, keys, strict=True) if observation.plain
-        }
+        plain_keys: set[EditKey] = set()
+        for table in program.observation_tables(index):
+            sorted_out = cache.sorted_out(table)
+            firing.extend(sorted_out.firing)
+            partial_keys |= sorted_out.partial
+            plain_keys |= sorted_out.plain
         findings: list[Finding] = []
         expanded: dict[int, set[ir.Span]] = {}
-        for observation, key in zip(observations, keys, strict=True):
-            partial = shared[key]
-            state = (partial, key in plain)
+        for observation, key in firing:
+            partial = key in partial_keys
+            state = (partial, key in plain_keys)
             finding = cache.get(observation, state)
             if finding is None:
                 spans: list[ir.Span] = []
                 finding = self._finding(
-                    program, observation, era, options, partial, spans, expanded, key in plain
+                    program, observation, era, options, partial, spans, expanded, key in plain_keys
                 )
                 cache.put(observation, state, finding, spans)
             if finding:
@@ -250,16 +249,61 @@ def _outside(fixes: tuple[Fix, ...], expanded: set[ir.Span], file: int) -> tuple
     )
 
 
+EditKey = tuple[str, ir.Span, ir.Span | None]
+"""What a fix of an observation edits (see `_edit_key`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SortedOut:
+    """One analysis' observations as the report needs them."""
+
+    firing: list[tuple[Observation, EditKey]]
+    """Those that may make a finding (a precise "must" or "may" verdict), in order."""
+    partial: set[EditKey]
+    """What observations with a "none" verdict edit: fixes there are safe only if every
+    context has the bug."""
+    plain: set[EditKey]
+    """What observations reached with a plain float tensor edit (fixes that strip or add
+    autodiff there are withheld)."""
+
+
 class FindingCache:
     """The findings made from observations, kept across versions of a crate: an analysis that
     was reused keeps its observation objects, and their findings are reused too unless an
-    edit touched the text they show (positions, quoted names, fix edits)."""
+    edit touched the text they show (quoted names, fix edits); an edit before them moves
+    them."""
 
     def __init__(self) -> None:
         self._built: dict[
             int, tuple[Observation, tuple[bool, bool], Finding | None, tuple[ir.Span, ...]]
         ] = {}
         self._seen: set[int] = set()
+        self._tables: dict[int, tuple[dict[object, Observation], SortedOut]] = {}
+        self._tables_seen: set[int] = set()
+
+    def sorted_out(self, table: dict[Any, Observation]) -> SortedOut:
+        """An analysis' observations sorted out for the report (once per analysis: most
+        observations of a file make no finding, and a keystroke changes few analyses)."""
+        key = id(table)
+        self._tables_seen.add(key)
+        found = self._tables.get(key)
+        # The entry holds the table, so its id cannot name another object meanwhile.
+        if found is not None and found[0] is table:
+            return found[1]
+        firing: list[tuple[Observation, EditKey]] = []
+        partial: set[EditKey] = set()
+        plain: set[EditKey] = set()
+        for observation in table.values():
+            verdicts = observation.verdicts
+            if any(v == "none" for v, _ in verdicts):
+                partial.add(_edit_key(observation))
+            if observation.plain:
+                plain.add(_edit_key(observation))
+            if any(v in ("must", "may") and not lossy for v, lossy in verdicts):
+                firing.append((observation, _edit_key(observation)))
+        sorted_out = SortedOut(firing, partial, plain)
+        self._tables[key] = (table, sorted_out)
+        return sorted_out
 
     def get(
         self, observation: Observation, partial: tuple[bool, bool]
@@ -287,23 +331,110 @@ class FindingCache:
         """Forget what the last report did not use (observations of dropped analyses)."""
         self._built = {k: v for k, v in self._built.items() if k in self._seen}
         self._seen = set()
+        self._tables = {k: v for k, v in self._tables.items() if k in self._tables_seen}
+        self._tables_seen = set()
 
-    def edited(self, file: int, start: int, old_end: int, same_after: bool) -> None:
-        """File `file` changed between byte `start` and `old_end`; with `same_after` the text
-        after it kept its offsets, lines and columns."""
-        for key, (_, _, _, spans) in list(self._built.items()):
+    def edited(self, file: int, edit: TextEdit) -> None:
+        """File `file` changed as `edit` says (spans still read the old version): findings
+        that show the changed text are dropped, those after it move."""
+        move = edit.mover() if edit.moves() else None
+        for key, (observation, partial, finding, spans) in list(self._built.items()):
+            after = False
             for span in spans:
-                if span.file != file or span.end < start:
+                if span.file != file or span.end < edit.start:
                     continue
-                if same_after and span.start > old_end:
-                    continue
-                del self._built[key]
-                break
+                if span.start <= edit.old_end:
+                    del self._built[key]
+                    break
+                after = True
+            else:
+                if after and move is not None and finding is not None:
+                    self._built[key] = (observation, partial, move(finding), spans)
 
     def clear(self) -> None:
         """Forget everything."""
         self._built.clear()
         self._seen.clear()
+        self._tables.clear()
+        self._tables_seen.clear()
+
+
+@dataclass(frozen=True, slots=True)
+class TextEdit:
+    """One file's change between two versions: bytes `start`..`old_end` of `before` became
+    bytes `start`..`new_end` of `after` (the text around is the same)."""
+
+    before: SourceFile
+    after: SourceFile
+    start: int
+    old_end: int
+    new_end: int
+
+    @staticmethod
+    def between(before: SourceFile, after: SourceFile) -> TextEdit:
+        """The smallest edit that turns `before` into `after`."""
+        start = common_prefix(before.data, after.data)
+        limit = min(len(before.data), len(after.data)) - start
+        suffix = common_prefix(before.data[::-1][:limit], after.data[::-1][:limit])
+        return TextEdit(before, after, start, len(before.data) - suffix, len(after.data) - suffix)
+
+    def moves(self) -> bool:
+        """Whether the text after the edit changed offset, line or column."""
+        removed = self.before.data[self.start : self.old_end]
+        added = self.after.data[self.start : self.new_end]
+        return (
+            len(removed) != len(added)
+            or removed.count(b"\n") != added.count(b"\n")
+            or len(removed.decode("utf-8", "replace")) != len(added.decode("utf-8", "replace"))
+        )
+
+    def mover(self) -> Callable[[Finding], Finding]:
+        """Moves a finding's ranges after the edit (in this file) to the new version."""
+        path = self.before.path
+        old_end, delta = self.old_end, self.new_end - self.old_end
+        old_end_line = self.before.line_of(old_end)
+        lines = self.after.line_of(self.new_end) - old_end_line
+        position = self.after.position
+
+        def range_of(old: Range) -> Range:
+            if old.path != path or old.start_byte <= old_end:
+                return old
+            start, end = old.start, old.end
+            # Only the edit's last line changes columns; lines after it just move.
+            return Range(
+                path,
+                old.start_byte + delta,
+                old.end_byte + delta,
+                Position(start.line + lines, start.character)
+                if start.line != old_end_line
+                else position(old.start_byte + delta),
+                Position(end.line + lines, end.character)
+                if end.line != old_end_line
+                else position(old.end_byte + delta),
+            )
+
+        def move(finding: Finding) -> Finding:
+            return Finding(
+                finding.code,
+                finding.slug,
+                finding.severity,
+                finding.message,
+                range_of(finding.range),
+                tuple(Related(range_of(r.range), r.message) for r in finding.related),
+                tuple(
+                    Fix(
+                        fix.id,
+                        fix.title,
+                        fix.safety,
+                        tuple(Edit(range_of(e.range), e.new_text) for e in fix.edits),
+                    )
+                    for fix in finding.fixes
+                ),
+                finding.panic,
+                finding.era,
+            )
+
+        return move
 
 
 def _add_modules_of_build(items: FileItems, other: FileItems) -> None:
@@ -324,26 +455,60 @@ def _add_modules_of_build(items: FileItems, other: FileItems) -> None:
     items.constants.extend(decl for decl in other.constants if inside(decl.module))
 
 
-def _reachable(program: Program, api: ApiModel) -> Iterator[FunctionDecl]:
+class _ReachMemo:
+    """What `_reachable` computes from texts alone, kept across versions of a crate: whether
+    each function's text names a sink word, and the patterns of names it searches for."""
+
+    def __init__(self) -> None:
+        self.fires: dict[int, tuple[bytes, bool]] = {}
+        self.patterns: dict[frozenset[str], re.Pattern[bytes]] = {}
+
+    def may_fire(
+        self, api: ApiModel, uid: int, text: bytes, kept: dict[int, tuple[bytes, bool]]
+    ) -> bool:
+        found = self.fires.get(uid)
+        if found is None or found[0] != text:
+            found = (text, api.may_fire(text))
+        kept[uid] = found
+        return found[1]
+
+    def pattern(self, names: set[str]) -> re.Pattern[bytes]:
+        key = frozenset(names)
+        found = self.patterns.get(key)
+        if found is None:
+            if len(self.patterns) > 64:
+                self.patterns.clear()
+            found = self.patterns[key] = _word_pattern(names)
+        return found
+
+
+def _reachable(
+    program: Program, api: ApiModel, memo: _ReachMemo | None = None
+) -> Iterator[FunctionDecl]:
     """The functions that can observe a sink: those of the checked crate whose text names a
     sink word or a dependency function that may reach one, then, until nothing changes, those
     whose text names a function already known to reach a sink. Dependencies' functions are
     analyzed only when a call reaches them (their own findings are their crate's)."""
+    memo = memo if memo is not None else _ReachMemo()
     decls = program.decls
     texts: dict[int, bytes] = {}
+    fires: dict[int, bool] = {}
+    kept: dict[int, tuple[bytes, bool]] = {}
     for decl in decls:
         data = program.units[decl.file].source.data
-        texts[decl.uid] = data[decl.node.start_byte : decl.node.end_byte]
+        text = texts[decl.uid] = data[decl.node.start_byte : decl.node.end_byte]
+        fires[decl.uid] = memo.may_fire(api, decl.uid, text, kept)
+    memo.fires = kept
     # The crates being checked (those with target files; the others are dependencies).
     checked = {unit.module[0] for unit in program.units if unit.target} or {"crate"}
     local = [d for d in decls if d.module[0] in checked]
-    roots = [d for d in local if api.may_fire(texts[d.uid])]
+    roots = [d for d in local if fires[d.uid]]
     # A dependency's helper that reaches a sink itself (its own text names one) makes the
     # crate's functions that name it roots too; deeper chains inside dependencies are followed
     # only from roots (analyzing every dependency's call graph per dependent costs too much).
-    firing = {d.name for d in decls if d.module[0] not in checked and api.may_fire(texts[d.uid])}
+    firing = {d.name for d in decls if d.module[0] not in checked and fires[d.uid]}
     if firing:
-        named = _word_pattern(firing).findall(b"\n".join(texts[d.uid] for d in local))
+        named = memo.pattern(firing).findall(b"\n".join(texts[d.uid] for d in local))
         wanted = {name.decode() for name in named}
         hits: set[str] = set()
         for decl in decls:
@@ -352,7 +517,7 @@ def _reachable(program: Program, api: ApiModel) -> Iterator[FunctionDecl]:
                 if summary is not None and summary.hits:
                     hits.add(decl.name)
         if hits:
-            pattern = _word_pattern(hits)
+            pattern = memo.pattern(hits)
             roots.extend(d for d in local if d not in roots and pattern.search(texts[d.uid]))
     done: set[int] = set()
     frontier = roots
@@ -366,7 +531,7 @@ def _reachable(program: Program, api: ApiModel) -> Iterator[FunctionDecl]:
                 names.add(decl.name)
         if not names:
             break
-        pattern = _word_pattern(names)
+        pattern = memo.pattern(names)
         frontier = [d for d in local if d.uid not in done and pattern.search(texts[d.uid])]
 
 
@@ -427,6 +592,7 @@ class CrateSession:
             self._era = self.crate.era, self.crate.era_reason
         self.program: Program | None = None
         self._findings = FindingCache()
+        self._reach = _ReachMemo()
 
     def _decided_era(self) -> tuple[str, str]:
         if self._era is None:
@@ -482,22 +648,15 @@ class CrateSession:
         self.files[index] = replace(old, source=source)
         if self.program is None:
             return set()
-        before, after = old.source, source
-        start = common_prefix(before.data, after.data)
-        limit = min(len(before.data), len(after.data)) - start
-        suffix = common_prefix(before.data[::-1][:limit], after.data[::-1][:limit])
-        removed = before.data[start : len(before.data) - suffix]
-        added = after.data[start : len(after.data) - suffix]
-        # Text after the edit keeps its offsets, lines and columns when the edit replaced as
-        # many bytes, characters and line breaks as it removed.
-        same = (
-            len(removed) == len(added)
-            and removed.count(b"\n") == added.count(b"\n")
-            and len(removed.decode("utf-8", "replace")) == len(added.decode("utf-8", "replace"))
-        )
-        self._findings.edited(index, start, len(before.data) - suffix, same)
-        dropped = self.program.replace_unit(index, self._unit(index))
-        return dropped
+        # Parsed from the version the program has: tree-sitter can tell what changed.
+        incremental = source.previous is old.source
+        edit = TextEdit.between(old.source, source)
+        self._findings.edited(index, edit)
+        if incremental:
+            dropped = self.program.edit_body(index, source, edit.start, edit.old_end, edit.new_end)
+            if dropped is not None:
+                return dropped
+        return self.program.replace_unit(index, self._unit(index))
 
     def results(self) -> list[FileResult]:
         """Findings for every target file (analyzing whatever is not analyzed yet)."""
@@ -512,7 +671,7 @@ class CrateSession:
         results = [
             FileResult(f.source.path, era=self.era, era_reason=self.era_reason) for f in self.files
         ]
-        for decl in _reachable(program, self.analyzer.api):
+        for decl in _reachable(program, self.analyzer.api, self._reach):
             program.summary(decl)
         program.stabilize()
         for index, unit in enumerate(program.units):

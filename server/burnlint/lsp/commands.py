@@ -9,15 +9,14 @@ from typing import TYPE_CHECKING, Any
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
 
-from burnlint.explaining import Explained, explain_log, pick_root
 from burnlint.kb.load import by_code
 from burnlint.kb.match import find_matches
 from burnlint.kb.model import Entry
 from burnlint.lsp.actions import safe_changes, workspace_edit
 from burnlint.lsp.markdown import entry_markdown, inline_code
-from burnlint.panic_log import has_panic, parse_panics
 
 if TYPE_CHECKING:
+    from burnlint.explaining import Explained
     from burnlint.lsp.server import BurnlintServer
 
 EXPLAIN = "burnlint.explain"
@@ -29,6 +28,9 @@ def explain(entries: tuple[Entry, ...], query: str, roots: Sequence[Path] = ()) 
     """The Markdown of the entry named by a code or slug, or matching pasted panic text; pasted
     output holding panics (one or many, with backtraces) explains each distinct panic, with a
     static analysis of the user's frame when it is a file under one of the workspace `roots`."""
+    # Imported on first use: explaining panics is not needed to start answering.
+    from burnlint.panic_log import has_panic, parse_panics
+
     key = query.strip()
     index = by_code(entries)
     entry = index.get(key.upper()) or index.get(key.lower())
@@ -43,6 +45,8 @@ def explain(entries: tuple[Entry, ...], query: str, roots: Sequence[Path] = ()) 
 
 
 def _log_markdown(entries: tuple[Entry, ...], text: str, roots: Sequence[Path]) -> str:
+    from burnlint.explaining import explain_log, pick_root
+
     explained = explain_log(entries, text, pick_root(text, roots))
     if not any(item.matched for item in explained):
         first = explained[0].group.panic.message.split("\n", 1)[0] if explained else text

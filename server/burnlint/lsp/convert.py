@@ -4,11 +4,13 @@ here, from the exact text that was analyzed."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 
+import cattrs
 from lsprotocol import types
 from lsprotocol.converters import get_converter
 
@@ -20,7 +22,15 @@ SOURCE = "burnlint"
 BUDGET_STOP = "analysis stopped"
 """How the analyzer's note about running out of its time budget starts."""
 _STOPPED_IN = re.compile(r"analysis stopped in `(?P<name>[^`]+)`")
-_CONVERTER = get_converter()
+
+
+@functools.cache
+def _converter() -> cattrs.Converter:
+    """lsprotocol's converter, made on first use (registering its hooks takes a while, and
+    the first diagnostics need none of them)."""
+    return get_converter()
+
+
 _SEVERITY = {
     "error": types.DiagnosticSeverity.Error,
     "warning": types.DiagnosticSeverity.Warning,
@@ -47,6 +57,7 @@ class Texts:
         """`texts`: the path findings use for a file -> (its URI, the analyzed text)."""
         self._texts = texts
         self._indexes: dict[str, tuple[str, LineIndex]] = {}
+        self._plain: dict[str, bool] = {}
 
     def locate(self, path: str) -> tuple[str, LineIndex] | None:
         """(URI, line index) of a file by the path findings use for it."""
@@ -57,6 +68,21 @@ class Texts:
                 return None
             found = (entry[0], LineIndex(entry[1]))
             self._indexes[path] = found
+        return found
+
+    def uri(self, path: str) -> str | None:
+        """The URI of a file by the path findings use for it."""
+        entry = self._texts.get(path)
+        return entry[0] if entry is not None else None
+
+    def plain(self, path: str) -> bool:
+        """Whether the file is ASCII with no lone `\r`: the analyzer's lines and columns are
+        then LSP's in every encoding."""
+        found = self._plain.get(path)
+        if found is None:
+            entry = self._texts.get(path)
+            text = entry[1] if entry is not None else ""
+            found = self._plain[path] = text.isascii() and text.count("\r") == text.count("\r\n")
         return found
 
 
@@ -83,6 +109,18 @@ def to_lsp_hover(index: LineIndex, hover: HoverText, encoding: Encoding) -> type
 
 def to_lsp_location(texts: Texts, span: Range, encoding: Encoding) -> types.Location | None:
     """An LSP location for an analyzer range (None if its file is unknown)."""
+    if texts.plain(span.path):
+        uri = texts.uri(span.path)
+        if uri is None:
+            return None
+        start, end = span.start, span.end
+        return types.Location(
+            uri=uri,
+            range=types.Range(
+                start=types.Position(line=start.line, character=start.character),
+                end=types.Position(line=end.line, character=end.character),
+            ),
+        )
     found = texts.locate(span.path)
     if found is None:
         return None
@@ -140,7 +178,7 @@ def to_lsp_diagnostic(
                     "id": fix.id,
                     "title": fix.title,
                     "safety": fix.safety,
-                    "edits": {uri: _CONVERTER.unstructure(e) for uri, e in edits.items()},
+                    "edits": {uri: [_edit_json(e) for e in es] for uri, es in edits.items()},
                 }
             )
     return types.Diagnostic(
@@ -153,6 +191,18 @@ def to_lsp_diagnostic(
         related_information=related,
         data={"code": finding.code, "version": version, "fixes": fixes},
     )
+
+
+def _edit_json(edit: types.TextEdit) -> dict[str, Any]:
+    """A text edit as JSON (what lsprotocol's converter makes of it, without the converter)."""
+    start, end = edit.range.start, edit.range.end
+    return {
+        "range": {
+            "start": {"line": start.line, "character": start.character},
+            "end": {"line": end.line, "character": end.character},
+        },
+        "newText": edit.new_text,
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,7 +240,7 @@ def from_lsp_data(diagnostic: types.Diagnostic) -> DiagnosticData | None:
         try:
             fix = cast(Mapping[str, Any], raw)
             edits = {
-                str(uri): _CONVERTER.structure(items, list[types.TextEdit])
+                str(uri): _converter().structure(items, list[types.TextEdit])
                 for uri, items in cast(Mapping[str, Any], fix["edits"]).items()
             }
             fixes.append(FixData(str(fix["id"]), str(fix["title"]), fix["safety"] == "safe", edits))
@@ -206,6 +256,8 @@ def note_diagnostics(notes: list[str], text: str, encoding: Encoding) -> list[ty
     0 when that function is in another file); other notes (syntax errors) a hint at line 0,
     since the compiler's own diagnostics already mark the error while the user types."""
     found: list[types.Diagnostic] = []
+    if not notes:
+        return found
     index = LineIndex(text)
     for note in notes:
         start = types.Position(0, 0)

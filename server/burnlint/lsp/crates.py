@@ -48,6 +48,8 @@ class CrateReport:
     era: str = ""
     era_reason: str = ""
     """The burn era the crate was analyzed in, and why."""
+    session: CrateSession | None = None
+    """The kept analysis it comes from (what is made from its findings can be kept with it)."""
 
 
 @dataclass(slots=True)
@@ -117,7 +119,7 @@ class CrateCache:
             entry = self._build(anchor, buffers, options, everything, context)
             self._entries[key] = entry
         session = entry.session
-        report = CrateReport(era=session.era, era_reason=session.era_reason)
+        report = CrateReport(era=session.era, era_reason=session.era_reason, session=session)
         for path, file in zip(entry.paths, session.files, strict=True):
             report.texts[file.source.path] = (path, file.source.text)
         for path, file, result in zip(entry.paths, session.files, session.results(), strict=True):

@@ -5,6 +5,7 @@ them for the client to pull."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import time
 from collections.abc import Callable
@@ -29,9 +30,12 @@ if TYPE_CHECKING:
     from burnlint.lsp.server import BurnlintServer
 
 logger = logging.getLogger(__name__)
+IDLE_SECONDS = 2.0
+"""How long the server must have had nothing to analyze before it collects garbage."""
 DEBOUNCE_SECONDS = 0.15
+"""The longest an edit in a burst waits for the next one."""
 BURST_SECONDS = 0.05
-"""Edits closer together than this are one burst."""
+"""Edits closer together than this are one burst; also the shortest wait for the next edit."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,12 +75,15 @@ class Pipeline:
         self._published: dict[str, tuple[int | None, str]] = {}
         self._running: set[str] = set()
         self._last_edit: dict[str, float] = {}
+        self._cost: dict[str, float] = {}
+        """URI -> seconds its last analysis took (how long a burst is worth waiting for)."""
         self._followers: set[str] = set()
         """Documents analyzed because a crate they depend on changed (they do not cascade)."""
         self.config_problems: set[str] = set()
         """Configuration errors already shown to the user."""
         self._stops_shown: dict[str, int] = {}
         """URI -> the document version whose budget stop was last shown in a window message."""
+        self._idle: asyncio.TimerHandle | None = None
 
     # Scheduling ---------------------------------------------------------------------------
 
@@ -84,8 +91,10 @@ class Pipeline:
         """Analyze the crate of `uri` after `delay`; a pending, not yet started run for the
         same document is superseded. Without a delay, an edit to a document with no analysis
         running or waiting, and no other edit in the last `BURST_SECONDS`, runs at once (a
-        keystroke gets its diagnostics as fast as analysis allows); other edits wait
-        `DEBOUNCE_SECONDS`, so a burst costs one more analysis at its end, not one per edit."""
+        keystroke gets its diagnostics as fast as analysis allows); other edits wait for the
+        next one, so a burst costs one more analysis at its end, not one per edit: twice as
+        long as the document's last analysis took, between `BURST_SECONDS` and
+        `DEBOUNCE_SECONDS` (waiting longer than an analysis costs saves nothing)."""
         if self.closed:
             return
         if delay is None:
@@ -95,7 +104,8 @@ class Pipeline:
             busy = uri in self._running or uri in self._pending
             # Edits closer together than BURST_SECONDS are one burst (a paste, a macro, a
             # client replaying changes): wait for its end instead of analyzing its first edit.
-            delay = DEBOUNCE_SECONDS if busy or now - last < BURST_SECONDS else 0
+            wait = min(DEBOUNCE_SECONDS, max(BURST_SECONDS, 2 * self._cost.get(uri, 1.0)))
+            delay = wait if busy or now - last < BURST_SECONDS else 0
         old = self._pending.get(uri)
         if old is not None and old in self._sleeping:
             old.cancel()
@@ -134,8 +144,10 @@ class Pipeline:
         loop = asyncio.get_running_loop()
         epoch = self.disk_epoch
         self._running.add(uri)
+        started = time.monotonic()
         try:
             result = await loop.run_in_executor(self.executor, run_job, self.cache, job)
+            self._cost[uri] = time.monotonic() - started
         except Exception:
             logger.exception("analysis of %s failed", uri)
             self._store_failure(uri, job)
@@ -151,6 +163,28 @@ class Pipeline:
             self.deliver(result, "" if follower else uri)
         if job.anchor is not None and not follower:
             self._recheck_dependents(job.anchor)
+        self.collect_when_idle()
+
+    def collect_when_idle(self) -> None:
+        """Run a full garbage collection once nothing has been analyzed for `IDLE_SECONDS`
+        (see `main.serve`: the automatic ones are rare, and one during typing would stall a
+        keystroke)."""
+        if self._idle is not None:
+            self._idle.cancel()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # Not serving (a test driving the pipeline directly).
+        self._idle = loop.call_later(IDLE_SECONDS, self._collect)
+
+    def _collect(self) -> None:
+        self._idle = None
+        if self.closed:
+            return
+        if self._running or self._pending:
+            self.collect_when_idle()
+            return
+        gc.collect()
 
     def _recheck_dependents(self, anchor: Path) -> None:
         """Analyze again the open files of crates that depend on `anchor`'s crate (a workspace
@@ -348,6 +382,8 @@ class Pipeline:
         """A document was closed: drop its results and wake whoever waits for them."""
         self.results.pop(uri, None)
         self._stops_shown.pop(uri, None)
+        self._cost.pop(uri, None)
+        self._last_edit.pop(uri, None)
         self._wake(uri)
 
     def _store_failure(self, uri: str, job: Job) -> None:
@@ -429,10 +465,13 @@ class Pipeline:
             self._on_analysis_thread(self.cache.forget)
         else:
             self._on_analysis_thread(self.cache.forget_containing, path)
+        # A dropped crate analysis holds reference cycles (the program and its contexts).
+        self.collect_when_idle()
 
     def drop_crate(self, key: Path) -> None:
         """Free the analysis of a crate nobody looks at (on the analysis thread)."""
         self._on_analysis_thread(self.cache.forget, key)
+        self.collect_when_idle()
 
     def _on_analysis_thread(self, task: Callable[..., None], *args: Path) -> None:
         if not self.closed:
@@ -441,6 +480,8 @@ class Pipeline:
     def close(self) -> None:
         """Stop scheduling, cancel pending runs and release waiters (at shutdown)."""
         self.closed = True
+        if self._idle is not None:
+            self._idle.cancel()
         for task in self._pending.values():
             task.cancel()
         self._pending.clear()

@@ -7,21 +7,19 @@ Everything here reads only the immutable snapshot it is given, so it can run off
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, cast
+from weakref import WeakKeyDictionary
 
 from lsprotocol import types
-from lsprotocol.converters import get_converter
 
-from burnlint.analysis.engine import Options
+from burnlint.analysis.engine import CrateSession, Options
 from burnlint.analysis.findings import Finding
 from burnlint.analysis.syntax.source import SourceFile
 from burnlint.lsp.convert import ConvertOptions, Texts, note_diagnostics, to_lsp_diagnostic
 from burnlint.lsp.crates import CrateCache, CrateReport, FileReport, crate_key
 from burnlint.lsp.documents import uri_of
-
-_CONVERTER = get_converter()
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,22 +113,98 @@ def run_job(cache: CrateCache, job: Job) -> JobResult:
             for shown, (path, text) in report.texts.items()
         }
     )
+    made = DiagnosticCache()
+    if report.session is not None:
+        made = _MADE.setdefault(report.session, made)
     for file in report.files:
         uri = uris.get(str(file.path), uri_of(file.path)) if file.path else file.shown
         version = versions.get(uri)
         findings = [f for f in file.findings if f.code not in job.ignore]
-        diagnostics = [to_lsp_diagnostic(f, texts, job.convert, version) for f in findings]
-        diagnostics += note_diagnostics(file.notes, file.text, job.convert.encoding)
+        payloads: list[str] = []
+        diagnostics: list[types.Diagnostic] = []
+        for finding in findings:
+            diagnostic, payload = made.diagnostic(finding, texts, job.convert, uri, version)
+            diagnostics.append(diagnostic)
+            payloads.append(payload)
+        notes = note_diagnostics(file.notes, file.text, job.convert.encoding)
+        diagnostics += notes
+        payloads += (_payload(note) for note in notes)
+        result_id = _digest_payloads(payloads, version)
         result.files.append(
-            FileDiagnostics(
-                uri, file.path, version, findings, diagnostics, digest(diagnostics), file.notes
-            )
+            FileDiagnostics(uri, file.path, version, findings, diagnostics, result_id, file.notes)
         )
+    made.prune()
     result.era, result.era_reason = report.era, report.era_reason
     return result
 
 
 def digest(diagnostics: list[types.Diagnostic]) -> str:
     """A result id that changes exactly when the diagnostics do."""
-    payload = json.dumps(_CONVERTER.unstructure(diagnostics), sort_keys=True)
-    return hashlib.sha1(payload.encode("utf-8")).hexdigest()[:16]
+    return _digest_payloads([_payload(d) for d in diagnostics], None)
+
+
+def _payload(diagnostic: types.Diagnostic) -> str:
+    # Every field, nested ones too (attrs classes, dicts built in one order): equal exactly
+    # when the diagnostics are, and much cheaper than their JSON.
+    return repr(diagnostic)
+
+
+def _digest_payloads(payloads: list[str], version: int | None) -> str:
+    """The result id of diagnostics given as their JSON without the document version (the
+    version they are stamped with is `version`)."""
+    text = "\n".join([str(version), *payloads])
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:16]
+
+
+class DiagnosticCache:
+    """The LSP diagnostics made from a crate's findings, kept while the analysis reuses the
+    finding objects (a finding whose text or place changed is a new object): a keystroke
+    converts only what it changed."""
+
+    def __init__(self) -> None:
+        self._made: dict[
+            int, tuple[Finding, ConvertOptions, str, types.Diagnostic, str, dict[str, Any]]
+        ] = {}
+        self._seen: set[int] = set()
+
+    def diagnostic(
+        self,
+        finding: Finding,
+        texts: Texts,
+        convert: ConvertOptions,
+        uri: str,
+        version: int | None,
+    ) -> tuple[types.Diagnostic, str]:
+        """The finding's diagnostic stamped with `version`, and its JSON without the stamp."""
+        key = id(finding)
+        self._seen.add(key)
+        found = self._made.get(key)
+        # The entry holds the finding, so its id cannot name another object meanwhile.
+        if found is None or found[0] is not finding or found[1] != convert or found[2] != uri:
+            made = to_lsp_diagnostic(finding, texts, convert, None)
+            data = cast(dict[str, Any], made.data)
+            found = (finding, convert, uri, made, _payload(made), data)
+            self._made[key] = found
+        made, payload, data = found[3], found[4], found[5]
+        if data["version"] == version:
+            return made, payload
+        stamped = types.Diagnostic(
+            range=made.range,
+            message=made.message,
+            severity=made.severity,
+            code=made.code,
+            code_description=made.code_description,
+            source=made.source,
+            related_information=made.related_information,
+            data={**data, "version": version},
+        )
+        return stamped, payload
+
+    def prune(self) -> None:
+        """Forget the diagnostics of findings the last run did not report."""
+        self._made = {k: v for k, v in self._made.items() if k in self._seen}
+        self._seen = set()
+
+
+_MADE: WeakKeyDictionary[CrateSession, DiagnosticCache] = WeakKeyDictionary()
+"""Each kept crate analysis' diagnostics (freed with the analysis)."""

@@ -133,8 +133,29 @@ def apply_change(
     """`text` with the LSP range `span` ((line, col), (line, col)) replaced; no span: all of it."""
     if span is None:
         return new_text
-    index = LineIndex(text)
     (start_line, start_col), (end_line, end_col) = span
-    start = index.char_offset(start_line, start_col, encoding)
-    end = max(start, index.char_offset(end_line, end_col, encoding))
+    if "\r" in text:
+        index = LineIndex(text)
+        start = index.char_offset(start_line, start_col, encoding)
+        end = max(start, index.char_offset(end_line, end_col, encoding))
+    else:
+        # Only `\n` breaks lines: find the two lines without indexing the whole text (a
+        # keystroke in a large file).
+        start = _char_offset(text, start_line, start_col, encoding)
+        end = max(start, _char_offset(text, end_line, end_col, encoding))
     return text[:start] + new_text + text[end:]
+
+
+def _char_offset(text: str, line: int, character: int, encoding: Encoding) -> int:
+    """`LineIndex.char_offset` for a text whose only line break is `\n`."""
+    if line < 0:
+        return 0
+    begin = 0
+    find = text.find
+    for _ in range(line):
+        begin = find("\n", begin) + 1
+        if begin == 0:
+            return len(text)
+    stop = find("\n", begin)
+    line_text = text[begin:] if stop < 0 else text[begin:stop]
+    return begin + _prefix_chars(line_text, character, encoding)

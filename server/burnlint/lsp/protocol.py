@@ -36,6 +36,7 @@ from pygls.protocol import (
     JsonRPCRequestMessage,
     JsonRPCResponseMessage,
     LanguageServerProtocol,
+    lsp_method,
 )
 
 if TYPE_CHECKING:
@@ -77,6 +78,34 @@ class BurnlintProtocol(LanguageServerProtocol):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.initialize_received = False
+
+    # burnlint keeps the open documents itself (`lsp.documents`): pygls' copy of each text,
+    # kept in sync on every keystroke, would cost time and memory for nothing.
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_OPEN)
+    def lsp_text_document__did_open(self, params: types.DidOpenTextDocumentParams) -> Any:
+        """Hand the notification to burnlint's handler (pygls' workspace keeps no copy)."""
+        handler = self._user_handler(types.TEXT_DOCUMENT_DID_OPEN)
+        if handler is not None:
+            yield handler, (params,), None
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(self, params: types.DidChangeTextDocumentParams) -> Any:
+        """Hand the notification to burnlint's handler (pygls' workspace keeps no copy)."""
+        handler = self._user_handler(types.TEXT_DOCUMENT_DID_CHANGE)
+        if handler is not None:
+            yield handler, (params,), None
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CLOSE)
+    def lsp_text_document__did_close(self, params: types.DidCloseTextDocumentParams) -> Any:
+        """Hand the notification to burnlint's handler (pygls' workspace keeps no copy)."""
+        handler = self._user_handler(types.TEXT_DOCUMENT_DID_CLOSE)
+        if handler is not None:
+            yield handler, (params,), None
+
+    def _user_handler(self, method: str) -> Callable[..., Any] | None:
+        features = cast(dict[str, Callable[..., Any]], self.fm.features)  # pyright: ignore[reportUnknownMemberType]
+        return features.get(method)
 
     def structure_message(self, data: dict[str, Any]) -> Any:
         """The typed message, or `Invalid` (logged in one line, not with a traceback)."""

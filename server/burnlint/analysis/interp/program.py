@@ -8,6 +8,7 @@ the join of everything any method of the type stores in the field.
 
 from __future__ import annotations
 
+import bisect
 import re
 import time
 from dataclasses import dataclass
@@ -24,7 +25,7 @@ from burnlint.analysis.interp.valueops import holds_numbers_only, struct_value
 from burnlint.analysis.interp.values import OPAQUE, UNKNOWN_VALUE, Value, join, join_all
 from burnlint.analysis.semantics.api import ApiModel
 from burnlint.analysis.semantics.defmap import CrateUnit, DefMap
-from burnlint.analysis.semantics.items import FileItems, FunctionDecl, Module
+from burnlint.analysis.semantics.items import FileItems, FunctionDecl, Module, edit_body
 from burnlint.analysis.syntax.ir import Span
 from burnlint.analysis.syntax.lower import LoweringBudget, MacroLookup
 from burnlint.analysis.syntax.source import SourceFile
@@ -152,8 +153,9 @@ class Program:
         ids of the analyses dropped (the next `summary` calls recompute them on demand).
 
         When the file's items are the same (names, signatures, imports, types, macros: only
-        bodies changed), each function keeps its id; one whose text and offset are unchanged
-        keeps its lowered form and analysis too, and an analysis that used a recomputed
+        bodies changed), each function keeps its id and anchor (moved to its new start); one
+        whose text is unchanged, wherever it now is, keeps its lowered form and analysis too
+        (their spans are relative to the anchor), and an analysis that used a recomputed
         summary is kept when that summary comes out the same (checked on demand). Otherwise
         every analysis of the program is dropped."""
         old_unit = self.units[index]
@@ -174,22 +176,54 @@ class Program:
         old_data, new_data = old_unit.source.data, unit.source.data
         changed: set[int] = set()
         for old, new in zip(old_decls, new_decls, strict=True):
-            start, end = new.node.start_byte, new.node.end_byte
-            if (
-                old.node.start_byte == start
-                and old.node.end_byte == end
-                and old_data[start:end] == new_data[start:end]
-            ):
+            text = new_data[new.node.start_byte : new.node.end_byte]
+            if text == old_data[old.node.start_byte : old.node.end_byte]:
+                # Same text, maybe moved: its spans are relative to its anchor, which moves.
                 new.adopt(old)
+                if old.node.start_byte != new.node.start_byte and _makes_closures(text):
+                    changed.add(old.uid)
             else:
-                new.uid = old.uid
+                new.succeed(old)
                 changed.add(old.uid)
             self._decls[new.uid] = new
         relevant = self._relevant
         self._rebuild_index()
-        if relevant is not None and relevant != self._relevant_functions():
-            # Which methods are worth a summary decides what calls resolve to.
-            return self._forget_all()
+        return self._drop_changed(index, changed, relevant)
+
+    def edit_body(
+        self, index: int, source: SourceFile, start: int, old_end: int, new_end: int
+    ) -> set[int] | None:
+        """Take a new version of one file whose only change is inside one function's body
+        (bytes `start`..`old_end` became `start`..`new_end`), keeping its items and the
+        program's index (see `items.edit_body`); returns the ids of the analyses dropped, or
+        None, changing nothing, when the edit is not of that kind (see `replace_unit`)."""
+        unit = self.units[index]
+        if any(f == index and n.startswith("analysis stopped") for f, n in self.notes):
+            return None
+        edited = edit_body(unit.items, source, start, old_end, new_end)
+        if edited is None:
+            return None
+        unit.source = source
+        changed = {edited.uid}
+        if new_end != old_end:
+            data = source.data
+            for decl in (*unit.items.functions, *unit.items.constants):
+                node = decl.node
+                if node.start_byte >= new_end and _makes_closures(
+                    data[node.start_byte : node.end_byte]
+                ):
+                    changed.add(decl.uid)
+        return self._drop_changed(index, changed, self._relevant)
+
+    def _drop_changed(self, index: int, changed: set[int], relevant: set[int] | None) -> set[int]:
+        """Drop the analyses of the functions of unit `index` whose text changed, and what
+        used them unless it is checked first (see `replace_unit`)."""
+        self._relevant = None
+        if relevant is not None:
+            self._relevant = self._relevant_functions()
+            if relevant != self._relevant:
+                # Which methods are worth a summary decides what calls resolve to.
+                return self._forget_all()
         dropped = set(changed)
         if self._fields and changed:
             # Field summaries are joins over every writer; rebuild them from scratch.
@@ -276,6 +310,13 @@ class Program:
                 self.summary(decl)
             out.extend(self._observations.get(decl.uid, {}).values())
         return out
+
+    def observation_tables(self, file: int) -> list[dict[ObservationKey, Observation]]:
+        """The observations of each analyzed function of unit `file`, in file order: one
+        table per analysis, never changed once made (a new analysis makes a new table)."""
+        items = self.units[file].items
+        found = (self._observations.get(d.uid) for d in (*items.functions, *items.constants))
+        return [table for table in found if table is not None]
 
     def summary(self, decl: FunctionDecl) -> Summary | None:
         """`decl`'s summary, computed on first use; None while it is being computed."""
@@ -618,11 +659,24 @@ class Program:
         self._fields[key] = value if old is None else join(old, value)
 
 
+def _makes_closures(text: bytes) -> bool:
+    """Whether a function's text may make a closure (`|x| ..`, `|| ..`; `a || b` too, which
+    costs only a needless re-analysis). A closure value names its closure by the absolute
+    offset of its `|`, so the analysis of such a function is redone when the function moves
+    (a kept summary would name an offset that now belongs to other code)."""
+    return b"|" in text
+
+
 def _skeleton(unit: Unit) -> object:
     """What a file declares, without its function bodies: two versions with the same skeleton
     resolve every name of the program alike and list their functions in the same order."""
     items = unit.items
     data = unit.source.data
+    starts = sorted(
+        offset
+        for d in (*items.functions, *items.constants)
+        for offset in (d.node.start_byte, d.node.end_byte)
+    )
     return (
         unit.module,
         unit.target,
@@ -654,7 +708,9 @@ def _skeleton(unit: Unit) -> object:
                 m.module,
                 m.name,
                 m.exported,
-                m.offset,
+                # A macro is visible after its definition: what matters is which items it
+                # precedes, not its offset (an edit before it moves it).
+                bisect.bisect(starts, m.offset),
                 tuple(data[a.start_byte : b.end_byte] for a, b in m.rules),
             )
             for m in items.macros

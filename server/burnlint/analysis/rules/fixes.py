@@ -122,7 +122,7 @@ def _build(
     # that strategy, the program changes, so the fix is unsafe and says what it drops.
     kept = site.role_span("device")
     if pattern == "{device}" and kind == "call" and kept is not None:
-        rest = text_of(ir.Span(kept.end, span.end, kept.file)).strip().lstrip(",").strip()
+        rest = text_of(kept.sub(kept.end, span.end)).strip().lstrip(",").strip()
         dropped = rest.removesuffix(")").strip().rstrip(",").strip()
         has = device.strategy if device is not None else frozenset[str]()
         if dropped and has != frozenset({dropped.rsplit("::", 1)[-1]}):

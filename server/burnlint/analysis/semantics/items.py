@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from tree_sitter import Node
@@ -68,6 +68,11 @@ class FunctionDecl:
     _lowered: ir.Function | None = None
     expanded: frozenset[ir.Span] = frozenset()
     """The macro invocations of its body that were lowered as their expansion."""
+    anchor: ir.Anchor = field(default_factory=ir.Anchor)
+    """Where it starts in its file: its lowered form's spans are relative to it."""
+
+    def __post_init__(self) -> None:
+        self.anchor.base = self.node.start_byte
 
     @property
     def names_in(self) -> Module:
@@ -84,19 +89,31 @@ class FunctionDecl:
             lowerer.expanded = set()
             try:
                 if self.kind == "const":
-                    self._lowered = self.lowerer.constant(self.node, self.owner)
+                    self._lowered = self.lowerer.constant(self.node, self.owner, self.anchor)
                 else:
-                    self._lowered = self.lowerer.function(self.node, self.owner)
+                    self._lowered = self.lowerer.function(self.node, self.owner, self.anchor)
                 self.expanded = frozenset(lowerer.expanded)
             finally:
                 shared |= lowerer.expanded
                 lowerer.expanded = shared
         return self._lowered
 
-    def adopt(self, old: FunctionDecl) -> None:
-        """Take over `old`'s identity and lowered form: `old` is the same body, at the same
-        offset, in the previous version of the file."""
+    def drop_lowered(self) -> None:
+        """Forget the lowered form (the body's text changed)."""
+        self._lowered = None
+
+    def succeed(self, old: FunctionDecl) -> None:
+        """Take over `old`'s identity and anchor (moved to where this version starts): `old`
+        is this item in the previous version of the file. Spans made from `old`'s body keep
+        their place relative to its start."""
         self.uid = old.uid
+        self.anchor = old.anchor
+        self.anchor.base = self.node.start_byte
+
+    def adopt(self, old: FunctionDecl) -> None:
+        """Take over `old`'s identity, anchor and lowered form: `old` is the same text in the
+        previous version of the file, maybe moved by an edit before it."""
+        self.succeed(old)
         self._lowered = old._lowered
         self.expanded = old.expanded
         self.lowerer.expanded |= old.expanded
@@ -285,6 +302,71 @@ def collect_items(
             elif kind == "macro_definition":
                 items.macros.append(_macro(child, current, frag, attrs))
     return items
+
+
+def edit_body(
+    items: FileItems, source: SourceFile, start: int, old_end: int, new_end: int
+) -> FunctionDecl | None:
+    """Bring a file's items up to a new version `source` in place, when its only change is
+    inside one function's body (bytes `start`..`old_end` became `start`..`new_end`) and
+    declares no item there: every item keeps its declaration, moved to its new node and
+    offset. Returns the edited function (its lowered form dropped); None, changing nothing,
+    when the edit is not of that kind (the items must be collected again)."""
+    root = source.tree.root_node
+    changed = source.changed
+    if changed is None:
+        return None
+    decls = [*items.functions, *items.constants]
+    touched = [d for d in decls if d.node.start_byte <= old_end and start < d.node.end_byte]
+    if len(touched) != 1 or touched[0].kind != "fn" or touched[0].scope is not None:
+        return None
+    edited = touched[0]
+    body = edited.node.child_by_field_name("body")
+    if body is None or not body.start_byte < start or not old_end < body.end_byte:
+        return None
+    delta = new_end - old_end
+    new_start, new_stop = edited.node.start_byte, edited.node.end_byte + delta
+    # Outside the changed ranges the new tree is the old one moved: the same items.
+    if any(a < new_start or b > new_stop for a, b in changed):
+        return None
+    if any(m.offset >= start for m in items.macros):
+        return None  # Textual macro scopes would need their offsets moved too.
+    nodes: list[Node] = []
+    for decl in decls:
+        old_node = decl.node
+        a, b = old_node.start_byte, old_node.end_byte
+        if decl is edited:
+            b += delta
+        elif a >= old_end:
+            if decl.scope is not None:
+                return None  # Its block scope is named by its offset.
+            a, b = a + delta, b + delta
+        node = root.descendant_for_byte_range(a, b)
+        if node is None or node.type != old_node.type or (node.start_byte, node.end_byte) != (a, b):
+            return None
+        nodes.append(node)
+    new_body = nodes[decls.index(edited)].child_by_field_name("body")
+    if new_body is None or _ITEM_WORD.search(source.data, new_body.start_byte, new_body.end_byte):
+        return None
+    for lowerer in {id(d.lowerer): d.lowerer for d in decls}.values():
+        lowerer.rebase(source.data)
+    for decl, node in zip(decls, nodes, strict=True):
+        decl.node = node
+        decl.anchor.base = node.start_byte
+    edited.lowerer.expanded -= edited.expanded
+    edited.expanded = frozenset()
+    edited.drop_lowered()
+
+    def moved(span: ir.Span) -> ir.Span:
+        if span.start < old_end:
+            return span
+        return ir.Span(span.rel_start + delta, span.rel_end + delta, span.file, span.anchor)
+
+    items.skipped_cfg = [moved(span) for span in items.skipped_cfg]
+    items.uses = [
+        u if u.span.start < old_end else replace(u, span=moved(u.span)) for u in items.uses
+    ]
+    return edited
 
 
 _ITEM_WORD = re.compile(rb"\b(?:fn|use|const|static|struct|enum|trait|impl|mod|macro_rules!)\b")

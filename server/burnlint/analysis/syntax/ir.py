@@ -11,13 +11,59 @@ from dataclasses import dataclass, field
 from typing import TypeAlias
 
 
+class Anchor:
+    """Where an item (a function, a constant) starts in its file. The spans of its body are
+    stored relative to it: when an edit elsewhere moves the item, moving its anchor moves every
+    span made from it (in the lowered body, summaries, observations) without rebuilding them."""
+
+    __slots__ = ("base",)
+
+    def __init__(self, base: int = 0) -> None:
+        self.base = base
+
+    def __repr__(self) -> str:
+        return f"Anchor({self.base})"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # The fixed anchor stays the one object it is (spans compare anchors by identity).
+        return (_fixed, ()) if self is FIXED else (Anchor, (self.base,))
+
+
+FIXED = Anchor()
+"""The anchor of spans given in absolute offsets (it never moves)."""
+
+
+def _fixed() -> Anchor:
+    return FIXED
+
+
 @dataclass(frozen=True, slots=True)
 class Span:
-    """A half-open byte range in one file of the analyzed program (`file` indexes its units)."""
+    """A half-open byte range in one file of the analyzed program (`file` indexes its units).
 
-    start: int
-    end: int
+    `rel_start` and `rel_end` count from `anchor` (absolute offsets with the fixed anchor). Two
+    spans are equal when they are the same range relative to the same anchor, so an item's
+    spans stay equal to themselves when an edit before it moves it."""
+
+    rel_start: int
+    rel_end: int
     file: int = 0
+    anchor: Anchor = FIXED
+
+    @property
+    def start(self) -> int:
+        """The first byte, in the file as it is now."""
+        return self.anchor.base + self.rel_start
+
+    @property
+    def end(self) -> int:
+        """The byte after the last, in the file as it is now."""
+        return self.anchor.base + self.rel_end
+
+    def sub(self, start: int, end: int) -> Span:
+        """The range `start`..`end` (absolute offsets) relative to the same anchor."""
+        base = self.anchor.base
+        return Span(start - base, end - base, self.file, self.anchor)
 
 
 @dataclass(frozen=True, slots=True)

@@ -100,6 +100,10 @@ class BodyLowerer:
         self.expanded: set[ir.Span] = set()
         """The invocations lowered from their expansion (their spans cover generated code)."""
 
+    def rebase(self, data: bytes) -> None:
+        """Lower from a new version of the file's text (items kept: see `items.edit_body`)."""
+        self._frag = Frag(data, 0, self._frag.file)
+
     def _run(self, first: Gen) -> Any:
         stack: list[Gen] = [first]
         value: Any = None
@@ -123,9 +127,9 @@ class BodyLowerer:
                 stack.append(self._block(node, frag))
         return value
 
-    def function(self, node: Node, owner: str | None) -> ir.Function:
-        """Lower a `function_item` node."""
-        frag = self._frag
+    def function(self, node: Node, owner: str | None, anchor: ir.Anchor = ir.FIXED) -> ir.Function:
+        """Lower a `function_item` node (its spans relative to `anchor`)."""
+        frag = Frag(self._frag.data, 0, self._frag.file, anchor)
         self._scopes = scopes = Scopes(self._wants_scope)
         name_node = node.child_by_field_name("name")
         params_node = node.child_by_field_name("parameters")
@@ -189,12 +193,13 @@ class BodyLowerer:
         if root is None or root.end_byte != offset + encoded or parsed.root_node.has_error:
             return None
         span = frag.span(node)
-        return root, ExpandedFrag(expanded, 0, frag.file, span, depth + 1)
+        return root, ExpandedFrag(expanded, 0, frag.file, frag.anchor, span, depth + 1)
 
-    def constant(self, node: Node, owner: str | None) -> ir.Function:
+    def constant(self, node: Node, owner: str | None, anchor: ir.Anchor = ir.FIXED) -> ir.Function:
         """Lower a `const_item` or `static_item` as a function without parameters whose body
-        is the initializer (so its value is computed like any function's result)."""
-        frag = self._frag
+        is the initializer (so its value is computed like any function's result; its spans
+        relative to `anchor`)."""
+        frag = Frag(self._frag.data, 0, self._frag.file, anchor)
         self._scopes = scopes = Scopes(self._wants_scope)
         name_node = node.child_by_field_name("name")
         value_node = node.child_by_field_name("value")
@@ -365,7 +370,7 @@ class BodyLowerer:
             for child in node.named_children:
                 parts.append((yield ("expr", child, frag)))
             if len(parts) == 2:
-                name_span = ir.Span(parts[0].span.end, span.end, span.file)
+                name_span = span.sub(parts[0].span.end, span.end)
                 return ir.MethodCall(parts[0], "index", (parts[1],), span, name_span)
             return ir.Opaque(tuple(parts), span)
         if kind == "macro_invocation":
@@ -450,11 +455,9 @@ class BodyLowerer:
             receiver = yield from self._maybe_expr(receiver_node, frag, span)
             args = yield from self._args(args_node, frag)
             name = frag.text(field_node) if field_node is not None else "?"
-            start = field_node.start_byte + frag.delta if field_node is not None else span.start
+            start = frag.span(field_node).start if field_node is not None else span.start
             scope = self._scopes.snapshot_for(name)
-            return ir.MethodCall(
-                receiver, name, args, span, ir.Span(start, span.end, span.file), scope
-            )
+            return ir.MethodCall(receiver, name, args, span, span.sub(start, span.end), scope)
         callee = yield from self._maybe_expr(function, frag, span)
         args = yield from self._args(args_node, frag)
         scope = None

@@ -90,7 +90,7 @@ def _fragment_expr(piece: tuple[int, int], frag: Frag) -> Gen:
     found = find_at(tree.root_node, offset, EXPRESSION_LIKE)
     inner = frag.derive(data, frag.delta + start - offset)
     if found is None or found.end_byte != offset + len(text):
-        return ir.Opaque((), ir.Span(start + frag.delta, end + frag.delta, frag.file))
+        return ir.Opaque((), frag.span_of(start, end))
     return (yield ("expr", found, inner))
 
 
@@ -101,7 +101,7 @@ def _fragment_pattern(piece: tuple[int, int], frag: Frag) -> Gen:
     arm = find_at(tree.root_node, offset, frozenset({"match_pattern"}))
     inner = frag.derive(data, frag.delta + start - offset)
     if arm is None or not arm.named_children:
-        return ir.PWild(ir.Span(start + frag.delta, end + frag.delta, frag.file)), None
+        return ir.PWild(frag.span_of(start, end)), None
     pattern = yield ("pat", arm.named_children[0], inner)
     condition = arm.child_by_field_name("condition")
     guard = (yield from lower_condition(condition, inner)) if condition is not None else None

@@ -6,6 +6,7 @@ This module and `parse_fragment` in `syntax.py` are the only users of tree_sitte
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from dataclasses import dataclass, field
 from functools import cache
@@ -48,9 +49,11 @@ def _point(data: bytes, offset: int) -> tuple[int, int]:
     return row, offset - (data.rfind(b"\n", 0, offset) + 1)
 
 
-def reparse(previous: SourceFile, data: bytes) -> tree_sitter.Tree:
+def reparse(previous: SourceFile, data: bytes) -> tuple[tree_sitter.Tree, list[tuple[int, int]]]:
     """Parse `data` reusing `previous`'s tree: the changed middle is described to tree-sitter as
-    one edit (common prefix and suffix kept), so unchanged subtrees are not parsed again."""
+    one edit (common prefix and suffix kept), so unchanged subtrees are not parsed again. Also
+    returns the byte ranges of `data` whose syntax differs from `previous`'s (tree-sitter's
+    changed ranges: outside them, the trees are the same, moved by the edit)."""
     old = previous.data
     start = common_prefix(old, data)
     limit = min(len(old), len(data)) - start
@@ -65,7 +68,11 @@ def reparse(previous: SourceFile, data: bytes) -> tree_sitter.Tree:
         old_end_point=_point(old, old_end),
         new_end_point=_point(data, new_end),
     )
-    return tree_sitter.Parser(rust_language()).parse(data, tree)
+    new = tree_sitter.Parser(rust_language()).parse(data, tree)
+    changed = [(r.start_byte, r.end_byte) for r in tree.changed_ranges(new)]
+    # The edit itself changed the text there, whatever tree-sitter says about its syntax.
+    changed.append((start, new_end))
+    return new, changed
 
 
 @dataclass(slots=True)
@@ -78,6 +85,9 @@ class SourceFile:
     """An earlier version of the same file: its tree is edited and reused (incremental parse)."""
     data: bytes = field(init=False)
     _tree: tree_sitter.Tree | None = field(init=False, default=None, repr=False, compare=False)
+    changed: list[tuple[int, int]] | None = field(init=False, default=None, compare=False)
+    """Once parsed from `previous`: the byte ranges whose syntax differs from its (see
+    `reparse`); None when parsed from scratch."""
     _line_starts: list[int] = field(init=False)
 
     @property
@@ -88,7 +98,10 @@ class SourceFile:
         if tree is None:
             previous = self.previous
             self.previous = None  # keep no chain of old versions alive
-            tree = reparse(previous, self.data) if previous is not None else parse_bytes(self.data)
+            if previous is not None:
+                tree, self.changed = reparse(previous, self.data)
+            else:
+                tree = parse_bytes(self.data)
             self._tree = tree
         return tree
 
@@ -105,12 +118,10 @@ class SourceFile:
         if previous is not None and previous._tree is None:
             # An older version that was never parsed has no tree to reuse.
             self.previous = None
-        starts = [0]
-        find = self.data.find
-        pos = find(b"\n")
-        while pos != -1:
-            starts.append(pos + 1)
-            pos = find(b"\n", pos + 1)
+        # Each line starts one byte after the previous one ends (summed in C, not a loop).
+        lengths = map(len, self.data.split(b"\n"))
+        starts = list(itertools.accumulate(map((1).__add__, lengths), initial=0))
+        starts.pop()
         self._line_starts = starts
 
     @property

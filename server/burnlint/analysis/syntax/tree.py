@@ -23,10 +23,18 @@ class Frag:
     data: bytes
     delta: int
     file: int = 0
+    anchor: ir.Anchor = ir.FIXED
+    """The item being lowered: spans are made relative to it."""
 
     def span(self, node: Node) -> ir.Span:
         """The node's byte range in the file."""
-        return ir.Span(node.start_byte + self.delta, node.end_byte + self.delta, self.file)
+        shift = self.delta - self.anchor.base
+        return ir.Span(node.start_byte + shift, node.end_byte + shift, self.file, self.anchor)
+
+    def span_of(self, start: int, end: int) -> ir.Span:
+        """The byte range `start`..`end` of `data`, in the file."""
+        shift = self.delta - self.anchor.base
+        return ir.Span(start + shift, end + shift, self.file, self.anchor)
 
     def text(self, node: Node) -> str:
         """The node's source text."""
@@ -34,7 +42,7 @@ class Frag:
 
     def derive(self, data: bytes, delta: int) -> Frag:
         """A fragment re-parsed from part of this one (offsets still map into the file)."""
-        return Frag(data, delta, self.file)
+        return Frag(data, delta, self.file, self.anchor)
 
 
 NO_SPAN = ir.Span(0, 0)
@@ -52,9 +60,13 @@ class ExpandedFrag(Frag):
         """The invocation's range, whatever part of the expansion `node` is."""
         return self.pinned
 
+    def span_of(self, start: int, end: int) -> ir.Span:
+        """The invocation's range, whatever part of the expansion the bytes are."""
+        return self.pinned
+
     def derive(self, data: bytes, delta: int) -> Frag:
         """Fragments re-parsed inside an expansion stay pinned to the invocation."""
-        return ExpandedFrag(data, delta, self.file, self.pinned, self.depth)
+        return ExpandedFrag(data, delta, self.file, self.anchor, self.pinned, self.depth)
 
 
 Request = tuple[str, Node, Frag]
