@@ -326,9 +326,11 @@ class Interpreter:
             pairs = yield ("expr", expr.value, env)
             return [(e, unwrap(v)) for e, v in pairs]
         if isinstance(expr, ir.Closure):
-            self._closures[expr.span.start] = expr
-            self._uncalled.setdefault(expr.span.start, env)
-            return [(env, Value(closure=expr.span.start))]
+            # Named by its offset within the function (relative to the function's anchor), so a
+            # kept summary still names it after an edit moves the function.
+            self._closures[expr.span.rel_start] = expr
+            self._uncalled.setdefault(expr.span.rel_start, env)
+            return [(env, Value(closure=expr.span.rel_start))]
         states = yield from self._seq(expr.parts, env)
         return [(e, UNKNOWN_VALUE) for e, _ in states]
 

@@ -180,8 +180,6 @@ class Program:
             if text == old_data[old.node.start_byte : old.node.end_byte]:
                 # Same text, maybe moved: its spans are relative to its anchor, which moves.
                 new.adopt(old)
-                if old.node.start_byte != new.node.start_byte and _makes_closures(text):
-                    changed.add(old.uid)
             else:
                 new.succeed(old)
                 changed.add(old.uid)
@@ -204,16 +202,7 @@ class Program:
         if edited is None:
             return None
         unit.source = source
-        changed = {edited.uid}
-        if new_end != old_end:
-            data = source.data
-            for decl in (*unit.items.functions, *unit.items.constants):
-                node = decl.node
-                if node.start_byte >= new_end and _makes_closures(
-                    data[node.start_byte : node.end_byte]
-                ):
-                    changed.add(decl.uid)
-        return self._drop_changed(index, changed, self._relevant)
+        return self._drop_changed(index, {edited.uid}, self._relevant)
 
     def _drop_changed(self, index: int, changed: set[int], relevant: set[int] | None) -> set[int]:
         """Drop the analyses of the functions of unit `index` whose text changed, and what
@@ -657,14 +646,6 @@ class Program:
             self._writers.setdefault(key, set()).add(self._stack[-1])
         old = self._fields.get(key)
         self._fields[key] = value if old is None else join(old, value)
-
-
-def _makes_closures(text: bytes) -> bool:
-    """Whether a function's text may make a closure (`|x| ..`, `|| ..`; `a || b` too, which
-    costs only a needless re-analysis). A closure value names its closure by the absolute
-    offset of its `|`, so the analysis of such a function is redone when the function moves
-    (a kept summary would name an offset that now belongs to other code)."""
-    return b"|" in text
 
 
 def _skeleton(unit: Unit) -> object:
