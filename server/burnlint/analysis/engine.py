@@ -464,11 +464,16 @@ class _ReachMemo:
         self.patterns: dict[frozenset[str], re.Pattern[bytes]] = {}
 
     def may_fire(
-        self, api: ApiModel, uid: int, text: bytes, kept: dict[int, tuple[bytes, bool]]
+        self,
+        api: ApiModel,
+        uid: int,
+        text: bytes,
+        kept: dict[int, tuple[bytes, bool]],
+        era: str | None = None,
     ) -> bool:
         found = self.fires.get(uid)
         if found is None or found[0] != text:
-            found = (text, api.may_fire(text))
+            found = (text, api.may_fire(text, era))
         kept[uid] = found
         return found[1]
 
@@ -497,7 +502,7 @@ def _reachable(
     for decl in decls:
         data = program.units[decl.file].source.data
         text = texts[decl.uid] = data[decl.node.start_byte : decl.node.end_byte]
-        fires[decl.uid] = memo.may_fire(api, decl.uid, text, kept)
+        fires[decl.uid] = memo.may_fire(api, decl.uid, text, kept, program.era)
     memo.fires = kept
     # The crates being checked (those with target files; the others are dependencies).
     checked = {unit.module[0] for unit in program.units if unit.target} or {"crate"}
@@ -623,7 +628,10 @@ class CrateSession:
             if self._era is not None and self._era[0] == GENERIC:
                 # burn <= 0.21: the dispatch API is out of users' reach; no rule applies.
                 return None
+            # Any era's sink words first: deciding the era may read every file's text.
             if not any(api.may_fire(f.source.data) for f in self.files):
+                return None
+            if not any(api.may_fire(f.source.data, self.era) for f in self.files):
                 return None
             units = [self._unit(i) for i in range(len(self.files))]
             build = {"optional": "on"}.get(self.crate.build, self.crate.build)

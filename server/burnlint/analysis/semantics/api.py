@@ -15,6 +15,7 @@ from difflib import get_close_matches
 from fnmatch import fnmatchcase
 from typing import Any, Literal, TypeGuard, cast, get_args
 
+from burnlint.eras import ERAS
 from burnlint.kb.load import KBError
 
 EffectName = Literal[
@@ -80,6 +81,8 @@ _SINK_KEYS = (
     "known",
 )
 _DETECT_KEYS = ("api", "sinks", "example")
+_ROLES = frozenset({"tensor", "context", "device", "build"})
+"""The roles a sink condition may require one fact of; any other `when` key is a relation."""
 
 
 class ApiSpecError(KBError):
@@ -150,12 +153,25 @@ class ApiModel:
         default_factory=dict[tuple[tuple[str, ...], str], ApiRule | None]
     )
 
-    def may_fire(self, data: bytes) -> bool:
-        """False when a text contains none of the words any sink needs where code would use
-        them (an exact prefilter: a sink is a call, method call, struct literal or field)."""
-        return any(word in data for word in self.trigger_words) and (
-            self.trigger.search(data) is not None
+    by_era: dict[str, tuple[tuple[bytes, ...], re.Pattern[bytes]]] = field(
+        default_factory=dict[str, tuple[tuple[bytes, ...], re.Pattern[bytes]]]
+    )
+    """`trigger_words` and `trigger` of the sinks (and the API rules feeding them) that apply
+    in each era: `require_grad()` is no trigger in an era where no rule checks it."""
+
+    def may_fire(self, data: bytes, era: str | None = None) -> bool:
+        """False when a text contains none of the words any sink (of `era`, if given) needs
+        where code would use them (an exact prefilter: a sink is a call, method call, struct
+        literal or field)."""
+        words, trigger = (
+            self.by_era.get(era, (self.trigger_words, self.trigger))
+            if era
+            else (
+                self.trigger_words,
+                self.trigger,
+            )
         )
+        return any(word in data for word in words) and trigger.search(data) is not None
 
     def match_call(self, path: tuple[str, ...], era: str) -> ApiRule | None:
         """The first rule whose call pattern is a suffix of `path` (already import-resolved)."""
@@ -236,24 +252,19 @@ def build_model(
             else:
                 by_last.setdefault(pattern[-1], []).append(rule)
     scope_names: set[str] = set()
-    triggers: set[str] = set()
-    method_triggers: set[str] = set()
     for sink in sinks:
         scope_names.update(p[-1] for p in sink.calls)
         scope_names.update(sink.structs)
         scope_names.update(sink.context_fields)
-        triggers.update(p[-1] for p in sink.calls)
-        triggers.update(sink.structs)
-        triggers.update(sink.context_fields)
-        for rule in rules:
-            if rule.effect in sink.effects:
-                for pattern in rule.calls:
-                    last = pattern[-1]
-                    if any(c in last for c in "*?["):
-                        continue
-                    # `Dispatch::inner(` is written with its path; a bare `inner` is a local.
-                    (method_triggers if len(pattern) > 1 else triggers).add(last)
-                method_triggers.update(rule.methods)
+    triggers, method_triggers = _triggers(sinks, rules, None)
+    by_era = {
+        era: (
+            tuple(sorted(word.encode() for word in words | methods)),
+            _trigger_pattern(words, methods - words),
+        )
+        for era in ERAS
+        for words, methods in [_triggers(sinks, rules, era)]
+    }
     rank = {id(rule): index for index, rule in enumerate(rules)}
     globs.sort(key=lambda r: rank[id(r)])
     return ApiModel(
@@ -273,7 +284,45 @@ def build_model(
         ),
         trigger_words=tuple(sorted(word.encode() for word in triggers | method_triggers)),
         trigger=_trigger_pattern(triggers, method_triggers - triggers),
+        by_era=by_era,
     )
+
+
+def _triggers(
+    sinks: list[SinkSpec], rules: list[ApiRule], era: str | None
+) -> tuple[set[str], set[str]]:
+    """The words (and method names) whose use may reach a sink of `era` (None: any era): the
+    sinks' calls, structs and fields, and the calls and methods of the API rules whose effect
+    a sink checks, where both apply in that era."""
+    triggers: set[str] = set()
+    method_triggers: set[str] = set()
+    for sink in sinks:
+        if era is not None and sink.eras is not None and era not in sink.eras:
+            continue
+        triggers.update(p[-1] for p in sink.calls)
+        triggers.update(sink.structs)
+        triggers.update(sink.context_fields)
+        if any(key not in _ROLES for key in sink.when):
+            # A condition about operands together (mixed kinds, two strategies, two backends)
+            # needs facts a function learns from code that already names burn's autodiff or
+            # device API (a trigger of its own): the operations themselves (`matmul`, `+`,
+            # everywhere in tensor code) would make every function a root.
+            continue
+        for rule in rules:
+            if rule.effect not in sink.effects:
+                continue
+            if era is not None and not all(
+                eras is None or era in eras for eras in (rule.eras, rule.checked_eras)
+            ):
+                continue
+            for pattern in rule.calls:
+                last = pattern[-1]
+                if any(c in last for c in "*?["):
+                    continue
+                # `Dispatch::inner(` is written with its path; a bare `inner` is a local.
+                (method_triggers if len(pattern) > 1 else triggers).add(last)
+            method_triggers.update(rule.methods)
+    return triggers, method_triggers
 
 
 def _trigger_pattern(words: set[str], methods: set[str]) -> re.Pattern[bytes]:
