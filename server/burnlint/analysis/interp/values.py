@@ -106,25 +106,17 @@ class Value:
         """A copy with field `name` replaced (a strong update)."""
         rest = tuple((k, v) for k, v in self.fields if k != name)
         fields = tuple(sorted((*rest, (name, bounded(value))), key=lambda kv: kv[0]))
-        return Value(
-            self.tensor,
-            self.ctx,
-            self.device,
-            self.strategy,
-            self.boolean,
-            fields,
-            self.params,
-            self.origins,
-            self.closure,
-            self.hint,
-            self.backend,
-            self.trail,
-            self.types,
-        )
+        return self._with(fields, self.params)
 
     def rebuilt(self, fields: tuple[tuple[str, Value], ...]) -> Value:
         """A copy with these fields and no parameter references (a summary value instantiated
-        at a call site; built directly, `dataclasses.replace` is slow on this hot path)."""
+        at a call site)."""
+        return self._with(fields, frozenset())
+
+    def _with(
+        self, fields: tuple[tuple[str, Value], ...], params: frozenset[tuple[int, tuple[Step, ...]]]
+    ) -> Value:
+        # Built directly: `dataclasses.replace` is slow on these hot paths.
         return Value(
             self.tensor,
             self.ctx,
@@ -132,7 +124,7 @@ class Value:
             self.strategy,
             self.boolean,
             fields,
-            frozenset(),
+            params,
             self.origins,
             self.closure,
             self.hint,
