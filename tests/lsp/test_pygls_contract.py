@@ -32,7 +32,8 @@ def test_private_methods_burnlint_overrides_or_calls(member: str, parameters: li
 
 
 @pytest.mark.parametrize(
-    "attribute", ["_request_futures", "_shutdown", "_result_types", "_converter"]
+    "attribute",
+    ["_request_futures", "_shutdown", "_result_types", "_converter", "_include_headers", "writer"],
 )
 def test_private_state_burnlint_reads(attribute: str) -> None:
     protocol = LanguageServerProtocol.__new__(LanguageServerProtocol)

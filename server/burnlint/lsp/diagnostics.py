@@ -12,7 +12,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from lsprotocol import types
 
@@ -25,6 +25,8 @@ from burnlint.lsp.convert import BUDGET_STOP, SOURCE, ConvertOptions
 from burnlint.lsp.crates import CrateCache, crate_key, dependents, forget_manifests
 from burnlint.lsp.documents import OpenDocument, path_of
 from burnlint.lsp.jobs import Buffer, Job, JobResult, digest, run_job
+from burnlint.lsp.protocol import BurnlintProtocol
+from burnlint.lsp.wire import publication
 
 if TYPE_CHECKING:
     from burnlint.lsp.server import BurnlintServer
@@ -315,7 +317,7 @@ class Pipeline:
             if file.version is None:
                 # A file read from disk (workspace scope); skip it if it was opened meanwhile.
                 if doc is None:
-                    self.push(file.uri, None, file.diagnostics, file.result_id)
+                    self.push(file.uri, None, file.diagnostics, file.result_id, file.wire)
                 continue
             if doc is None:
                 continue
@@ -336,7 +338,7 @@ class Pipeline:
                 changed = previous is not None and previous.result_id != file.result_id
                 others_changed |= changed and file.uri != trigger
             else:
-                self.push(file.uri, file.version, file.diagnostics, file.result_id)
+                self.push(file.uri, file.version, file.diagnostics, file.result_id, file.wire)
             self._wake(file.uri)
         if others_changed and server.support.refresh:
             server.workspace_diagnostic_refresh(None)
@@ -353,14 +355,25 @@ class Pipeline:
         self.server.window_show_message(types.ShowMessageParams(types.MessageType.Warning, message))
 
     def push(
-        self, uri: str, version: int | None, diagnostics: list[types.Diagnostic], result_id: str
+        self,
+        uri: str,
+        version: int | None,
+        diagnostics: list[types.Diagnostic],
+        result_id: str,
+        wire: list[str] | None = None,
     ) -> None:
-        """Publish diagnostics unless the client already has exactly these."""
+        """Publish diagnostics unless the client already has exactly these (sent as the JSON
+        text `wire` holds for each, when given: see `lsp.wire`)."""
         if self._published.get(uri) == (version, result_id):
             return
         if version is None and not diagnostics and uri not in self._published:
             return
         self._published[uri] = (version, result_id)
+        if wire is not None and len(wire) == len(diagnostics):
+            protocol = cast(BurnlintProtocol, self.server.protocol)
+            params = publication(uri, version, wire)
+            protocol.notify_json(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, params)
+            return
         self.server.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics, version=version)
         )

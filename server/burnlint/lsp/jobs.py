@@ -20,6 +20,7 @@ from burnlint.analysis.syntax.source import SourceFile
 from burnlint.lsp.convert import ConvertOptions, Texts, note_diagnostics, to_lsp_diagnostic
 from burnlint.lsp.crates import CrateCache, CrateReport, FileReport, crate_key
 from burnlint.lsp.documents import uri_of
+from burnlint.lsp.wire import WireDiagnostic, json_of, wire_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +62,8 @@ class FileDiagnostics:
     result_id: str
     notes: list[str] = field(default_factory=list[str])
     """What the analyzer said about the file besides findings (also among `diagnostics`)."""
+    wire: list[str] = field(default_factory=list[str])
+    """The JSON text of each of `diagnostics` (see `lsp.wire`)."""
 
 
 @dataclass(slots=True)
@@ -122,16 +125,22 @@ def run_job(cache: CrateCache, job: Job) -> JobResult:
         findings = [f for f in file.findings if f.code not in job.ignore]
         payloads: list[str] = []
         diagnostics: list[types.Diagnostic] = []
+        wire: list[str] = []
         for finding in findings:
-            diagnostic, payload = made.diagnostic(finding, texts, job.convert, uri, version)
+            diagnostic, shape = made.diagnostic(finding, texts, job.convert, uri, version)
             diagnostics.append(diagnostic)
-            payloads.append(payload)
+            payloads.append(shape.unstamped)
+            wire.append(shape.stamped(version))
         notes = note_diagnostics(file.notes, file.text, job.convert.encoding)
         diagnostics += notes
-        payloads += (_payload(note) for note in notes)
+        for note in notes:
+            payloads.append(_payload(note))
+            wire.append(json_of(note))
         result_id = _digest_payloads(payloads, version)
         result.files.append(
-            FileDiagnostics(uri, file.path, version, findings, diagnostics, result_id, file.notes)
+            FileDiagnostics(
+                uri, file.path, version, findings, diagnostics, result_id, file.notes, wire
+            )
         )
     made.prune()
     result.era, result.era_reason = report.era, report.era_reason
@@ -163,7 +172,8 @@ class DiagnosticCache:
 
     def __init__(self) -> None:
         self._made: dict[
-            int, tuple[Finding, ConvertOptions, str, types.Diagnostic, str, dict[str, Any]]
+            int,
+            tuple[Finding, ConvertOptions, str, types.Diagnostic, WireDiagnostic, dict[str, Any]],
         ] = {}
         self._seen: set[int] = set()
 
@@ -174,8 +184,8 @@ class DiagnosticCache:
         convert: ConvertOptions,
         uri: str,
         version: int | None,
-    ) -> tuple[types.Diagnostic, str]:
-        """The finding's diagnostic stamped with `version`, and its JSON without the stamp."""
+    ) -> tuple[types.Diagnostic, WireDiagnostic]:
+        """The finding's diagnostic stamped with `version`, and its JSON (to be stamped)."""
         key = id(finding)
         self._seen.add(key)
         found = self._made.get(key)
@@ -183,11 +193,11 @@ class DiagnosticCache:
         if found is None or found[0] is not finding or found[1] != convert or found[2] != uri:
             made = to_lsp_diagnostic(finding, texts, convert, None)
             data = cast(dict[str, Any], made.data)
-            found = (finding, convert, uri, made, _payload(made), data)
+            found = (finding, convert, uri, made, wire_of(made), data)
             self._made[key] = found
-        made, payload, data = found[3], found[4], found[5]
+        made, shape, data = found[3], found[4], found[5]
         if data["version"] == version:
-            return made, payload
+            return made, shape
         stamped = types.Diagnostic(
             range=made.range,
             message=made.message,
@@ -198,7 +208,7 @@ class DiagnosticCache:
             related_information=made.related_information,
             data={**data, "version": version},
         )
-        return stamped, payload
+        return stamped, shape
 
     def prune(self) -> None:
         """Forget the diagnostics of findings the last run did not report."""

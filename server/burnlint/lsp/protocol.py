@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import json
 import logging
 import os
@@ -78,6 +79,7 @@ class BurnlintProtocol(LanguageServerProtocol):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.initialize_received = False
+        self._writes: set[asyncio.Future[Any]] = set()
 
     # burnlint keeps the open documents itself (`lsp.documents`): pygls' copy of each text,
     # kept in sync on every keystroke, would cost time and memory for nothing.
@@ -209,6 +211,28 @@ class BurnlintProtocol(LanguageServerProtocol):
             self._send_data({"jsonrpc": "2.0", "id": None, "error": body})  # pyright: ignore[reportPrivateUsage]
         else:
             self._send_response(request_id, None, error.to_response_error())  # pyright: ignore[reportPrivateUsage]
+
+    def notify_json(self, method: str, params: str) -> None:
+        """Send a notification whose params are JSON text already (see `lsp.wire`), as
+        pygls's `_send_data` sends what it serializes itself."""
+        body = f'{{"jsonrpc": "2.0", "method": {json.dumps(method)}, "params": {params}}}'
+        writer = self.writer
+        if writer is None:
+            logger.error("unable to send %s: no transport", method)
+            return
+        encoded = body.encode("utf-8")
+        if self._include_headers:  # pyright: ignore[reportPrivateUsage]
+            header = (
+                f"Content-Length: {len(encoded)}\r\n"
+                f"Content-Type: {self.CONTENT_TYPE}; charset={self.CHARSET}\r\n\r\n"
+            )
+            encoded = header.encode("ascii") + encoded
+        written = writer.write(encoded)
+        if inspect.isawaitable(written):
+            # An asynchronous transport: keep the write alive until it is done.
+            task = asyncio.ensure_future(written)
+            self._writes.add(task)
+            task.add_done_callback(self._writes.discard)
 
     def handle_body(self, body: bytes) -> bytes:
         """Read and dispatch one message body; returns the bytes to read again (the start of

@@ -1,0 +1,61 @@
+"""Diagnostics as JSON text, made once per finding and stamped with each document version.
+
+A keystroke re-sends every diagnostic of the file. Turning a hundred diagnostics (each with its
+related locations and fixes) into JSON through lsprotocol's converter costs about as much as
+analyzing the edit, and almost all of them are the same as in the previous version: only the
+document version in their `data` differs. So each diagnostic's JSON is made once, split around
+that version, and a publication is joined from the pieces.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, cast
+
+from lsprotocol import types
+from pygls.protocol import default_converter
+
+_CONVERTER = default_converter()
+
+
+@dataclass(frozen=True, slots=True)
+class WireDiagnostic:
+    """One diagnostic's JSON: `head` + the document version + `tail`."""
+
+    head: str
+    tail: str
+
+    def stamped(self, version: int | None) -> str:
+        """The JSON of the diagnostic for one document version."""
+        return f"{self.head}{'null' if version is None else version}{self.tail}"
+
+    @property
+    def unstamped(self) -> str:
+        """The JSON without a version: equal exactly when two diagnostics are, whatever
+        version they are stamped with."""
+        return self.head + self.tail
+
+
+def wire_of(diagnostic: types.Diagnostic) -> WireDiagnostic:
+    """`diagnostic`'s JSON as lsprotocol writes it, with `data.version` left open (a diagnostic
+    whose `data` is not a mapping gets one holding only the version)."""
+    fields = cast(dict[str, Any], _CONVERTER.unstructure(diagnostic))
+    data = fields.pop("data", None)
+    rest = dict(cast(dict[str, Any], data)) if isinstance(data, dict) else {}
+    rest.pop("version", None)
+    head = json.dumps(fields)[:-1] + ', "data": {"version": '
+    others = json.dumps(rest)
+    tail = (", " + others[1:] if rest else "}") + "}"
+    return WireDiagnostic(head, tail)
+
+
+def json_of(diagnostic: types.Diagnostic) -> str:
+    """`diagnostic`'s JSON as it is (for the few diagnostics made per run, such as notes)."""
+    return json.dumps(_CONVERTER.unstructure(diagnostic))
+
+
+def publication(uri: str, version: int | None, diagnostics: list[str]) -> str:
+    """The JSON text of a `textDocument/publishDiagnostics` notification's params."""
+    stamp = "" if version is None else f', "version": {version}'
+    return f'{{"uri": {json.dumps(uri)}{stamp}, "diagnostics": [{", ".join(diagnostics)}]}}'

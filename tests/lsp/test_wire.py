@@ -1,0 +1,81 @@
+"""The diagnostics the server publishes as JSON text it made once per finding (`lsp.wire`) are
+exactly what lsprotocol's converter would have written, for every version they are stamped
+with."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+# The reference for the JSON: the protocol library's own converter, as a client would use it.
+from lsprotocol import types  # noqa: TID251
+from pygls.protocol import default_converter  # noqa: TID251
+
+from burnlint.analysis.engine import Analyzer, Options
+from burnlint.kb.load import load_kb
+from burnlint.lsp import jobs
+from burnlint.lsp.convert import ConvertOptions
+from burnlint.lsp.crates import CrateCache
+from burnlint.lsp.wire import publication, wire_of
+
+pytestmark = pytest.mark.timeout(60)
+
+DEMO = Path(__file__).resolve().parents[2] / "examples" / "dispatch-demo"
+CONVERTER = default_converter()
+
+
+def _job(path: Path, version: int, text: str) -> jobs.Job:
+    convert = ConvertOptions("utf-16", {}, "https://example.invalid/{code}", True, True)
+    buffers = {path: jobs.Buffer(path.as_uri(), version, text)}
+    return jobs.Job(path, buffers, None, Options(), False, convert, frozenset(), 0)
+
+
+def _unstructured(diagnostic: types.Diagnostic) -> Any:
+    # Through JSON, as a client reads it (tuples become lists).
+    return json.loads(json.dumps(CONVERTER.unstructure(diagnostic)))
+
+
+def test_wire_json_is_what_lsprotocol_writes_for_every_version(tmp_path: Path) -> None:
+    cache = CrateCache(Analyzer(load_kb()))
+    path = DEMO / "src" / "infer.rs"
+    text = path.read_text(encoding="utf-8")
+    first = jobs.run_job(cache, _job(path, 1, text))
+    # The same text as another version: the diagnostics are reused and stamped again.
+    second = jobs.run_job(cache, _job(path, 2, text))
+    files = [f for f in (*first.files, *second.files) if f.diagnostics]
+    assert files, "the demo crate must have findings"
+    for file in files:
+        assert len(file.wire) == len(file.diagnostics)
+        for diagnostic, wire in zip(file.diagnostics, file.wire, strict=True):
+            assert json.loads(wire) == _unstructured(diagnostic)
+        params = types.PublishDiagnosticsParams(file.uri, file.diagnostics, file.version)
+        expected = json.loads(json.dumps(CONVERTER.unstructure(params)))
+        assert json.loads(publication(file.uri, file.version, file.wire)) == expected
+    versions = {json.loads(w)["data"]["version"] for f in second.files for w in f.wire}
+    assert versions <= {2}
+
+
+@pytest.mark.parametrize("data", [None, {"version": 3}, {"code": "BD001", "fixes": []}, 7])
+def test_any_data_and_text_round_trip(data: Any) -> None:
+    diagnostic = types.Diagnostic(
+        range=types.Range(types.Position(0, 1), types.Position(2, 3)),
+        message='tensor `é😀` "quoted" \\ back',
+        severity=types.DiagnosticSeverity.Warning,
+        data=data,
+    )
+    wire = wire_of(diagnostic)
+    parsed = json.loads(wire.stamped(9))
+    assert parsed["data"]["version"] == 9
+    expected = _unstructured(diagnostic)
+    rest = dict(data) if isinstance(data, dict) else {}
+    rest["version"] = 9
+    expected["data"] = rest
+    assert parsed == expected
+    assert json.loads(wire.stamped(None))["data"]["version"] is None
+    assert (
+        publication("file:///x%20y.rs", None, [])
+        == '{"uri": "file:///x%20y.rs", "diagnostics": []}'
+    )
