@@ -79,3 +79,31 @@ def test_any_data_and_text_round_trip(data: Any) -> None:
         publication("file:///x%20y.rs", None, [])
         == '{"uri": "file:///x%20y.rs", "diagnostics": []}'
     )
+
+
+def test_a_character_typed_above_converts_no_finding_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    path = DEMO / "src" / "infer.rs"
+    text = path.read_text(encoding="utf-8")
+    cache = CrateCache(Analyzer(load_kb()))
+    before = jobs.run_job(cache, _job(path, 1, text))
+    converted: list[object] = []
+    convert = jobs.to_lsp_diagnostic
+
+    def counting(*args: Any) -> types.Diagnostic:
+        converted.append(args[0])
+        return convert(*args)
+
+    monkeypatch.setattr(jobs, "to_lsp_diagnostic", counting)
+    # A character typed in the first line moves every finding's bytes, no line or column.
+    first_line_end = text.index("\n")
+    edited = text[:first_line_end] + "x" + text[first_line_end:]
+    after = jobs.run_job(cache, _job(path, 2, edited))
+    reused = list(converted)
+    fresh = jobs.run_job(CrateCache(Analyzer(load_kb())), _job(path, 2, edited))
+    shown = [(f.uri, [_unstructured(d) for d in f.diagnostics]) for f in after.files]
+    assert shown == [(f.uri, [_unstructured(d) for d in f.diagnostics]) for f in fresh.files]
+    assert sum(len(f.diagnostics) for f in before.files) > 0
+    assert reused == []
+    assert len(converted) == sum(len(f.diagnostics) for f in fresh.files)

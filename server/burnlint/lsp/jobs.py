@@ -15,7 +15,7 @@ from weakref import WeakKeyDictionary
 from lsprotocol import types
 
 from burnlint.analysis.engine import CrateSession, Options
-from burnlint.analysis.findings import Finding
+from burnlint.analysis.findings import Finding, Position, Range
 from burnlint.analysis.syntax.source import SourceFile
 from burnlint.lsp.convert import ConvertOptions, Texts, note_diagnostics, to_lsp_diagnostic
 from burnlint.lsp.crates import CrateCache, CrateReport, FileReport, crate_key
@@ -165,17 +165,20 @@ def _digest_payloads(payloads: list[str], version: int | None) -> str:
     return hashlib.sha1(text.encode("utf-8")).hexdigest()[:16]
 
 
+_Made = tuple[Finding, ConvertOptions, str, types.Diagnostic, WireDiagnostic, dict[str, Any]]
+
+
 class DiagnosticCache:
     """The LSP diagnostics made from a crate's findings, kept while the analysis reuses the
-    finding objects (a finding whose text or place changed is a new object): a keystroke
-    converts only what it changed."""
+    finding objects (a finding whose text or place changed is a new object), and for findings
+    an edit before them only moved in the file without changing a line or column they show
+    (a character typed earlier in the file): a keystroke converts only what it changed."""
 
     def __init__(self) -> None:
-        self._made: dict[
-            int,
-            tuple[Finding, ConvertOptions, str, types.Diagnostic, WireDiagnostic, dict[str, Any]],
-        ] = {}
+        self._made: dict[int, _Made] = {}
         self._seen: set[int] = set()
+        self._shown: dict[object, _Made] = {}
+        self._shown_seen: set[object] = set()
 
     def diagnostic(
         self,
@@ -191,9 +194,16 @@ class DiagnosticCache:
         found = self._made.get(key)
         # The entry holds the finding, so its id cannot name another object meanwhile.
         if found is None or found[0] is not finding or found[1] != convert or found[2] != uri:
-            made = to_lsp_diagnostic(finding, texts, convert, None)
-            data = cast(dict[str, Any], made.data)
-            found = (finding, convert, uri, made, wire_of(made), data)
+            shown = _shown(finding)
+            self._shown_seen.add(shown)
+            found = self._shown.get(shown)
+            if found is None or found[1] != convert or found[2] != uri:
+                made = to_lsp_diagnostic(finding, texts, convert, None)
+                data = cast(dict[str, Any], made.data)
+                found = (finding, convert, uri, made, wire_of(made), data)
+                self._shown[shown] = found
+            else:
+                found = (finding, *found[1:])
             self._made[key] = found
         made, shape, data = found[3], found[4], found[5]
         if data["version"] == version:
@@ -214,6 +224,33 @@ class DiagnosticCache:
         """Forget the diagnostics of findings the last run did not report."""
         self._made = {k: v for k, v in self._made.items() if k in self._seen}
         self._seen = set()
+        kept = {_shown(v[0]) for v in self._made.values()} | self._shown_seen
+        self._shown = {k: v for k, v in self._shown.items() if k in kept}
+        self._shown_seen = set()
+
+
+def _shown(finding: Finding) -> object:
+    """What the client sees of a finding: all of it but byte offsets. Two findings with equal
+    keys make the same diagnostic: a range's line and Unicode column are the same, and so is
+    the text before it on its line (an edit there would have moved or dropped the finding)."""
+
+    def place(where: Range) -> tuple[str, Position, Position]:
+        return where.path, where.start, where.end
+
+    return (
+        finding.code,
+        finding.slug,
+        finding.severity,
+        finding.message,
+        place(finding.range),
+        tuple((place(r.range), r.message) for r in finding.related),
+        tuple(
+            (f.id, f.title, f.safety, tuple((place(e.range), e.new_text) for e in f.edits))
+            for f in finding.fixes
+        ),
+        finding.panic,
+        finding.era,
+    )
 
 
 _MADE: WeakKeyDictionary[CrateSession, DiagnosticCache] = WeakKeyDictionary()
