@@ -166,6 +166,7 @@ def _digest_payloads(payloads: list[str], version: int | None) -> str:
 
 
 _Made = tuple[Finding, ConvertOptions, str, types.Diagnostic, WireDiagnostic, dict[str, Any]]
+"""The finding, what it was converted with (options, URI), the diagnostic, its JSON, its data."""
 
 
 class DiagnosticCache:
@@ -175,10 +176,10 @@ class DiagnosticCache:
     (a character typed earlier in the file): a keystroke converts only what it changed."""
 
     def __init__(self) -> None:
-        self._made: dict[int, _Made] = {}
+        self._made: dict[int, tuple[_Made, object]] = {}
+        """By the finding's id: what it made, and its `_shown` key."""
         self._seen: set[int] = set()
         self._shown: dict[object, _Made] = {}
-        self._shown_seen: set[object] = set()
 
     def diagnostic(
         self,
@@ -191,11 +192,11 @@ class DiagnosticCache:
         """The finding's diagnostic stamped with `version`, and its JSON (to be stamped)."""
         key = id(finding)
         self._seen.add(key)
-        found = self._made.get(key)
+        kept = self._made.get(key)
+        found = kept[0] if kept is not None else None
         # The entry holds the finding, so its id cannot name another object meanwhile.
         if found is None or found[0] is not finding or found[1] != convert or found[2] != uri:
             shown = _shown(finding)
-            self._shown_seen.add(shown)
             found = self._shown.get(shown)
             if found is None or found[1] != convert or found[2] != uri:
                 made = to_lsp_diagnostic(finding, texts, convert, None)
@@ -204,7 +205,7 @@ class DiagnosticCache:
                 self._shown[shown] = found
             else:
                 found = (finding, *found[1:])
-            self._made[key] = found
+            self._made[key] = (found, shown)
         made, shape, data = found[3], found[4], found[5]
         if data["version"] == version:
             return made, shape
@@ -222,11 +223,12 @@ class DiagnosticCache:
 
     def prune(self) -> None:
         """Forget the diagnostics of findings the last run did not report."""
-        self._made = {k: v for k, v in self._made.items() if k in self._seen}
+        if len(self._made) != len(self._seen):
+            self._made = {k: v for k, v in self._made.items() if k in self._seen}
         self._seen = set()
-        kept = {_shown(v[0]) for v in self._made.values()} | self._shown_seen
-        self._shown = {k: v for k, v in self._shown.items() if k in kept}
-        self._shown_seen = set()
+        if len(self._shown) > len(self._made):
+            kept = {shown for _, shown in self._made.values()}
+            self._shown = {k: v for k, v in self._shown.items() if k in kept}
 
 
 def _shown(finding: Finding) -> object:
