@@ -4,6 +4,8 @@ changes, and settings parsing."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from burnlint.lsp.positions import Encoding, LineIndex, apply_change
 from burnlint.lsp.settings import Settings, parse_settings
@@ -85,3 +87,15 @@ def test_invalid_settings_fall_back_per_field() -> None:
     assert parse_settings(["not", "an", "object"], CODES)[1] == [
         "settings must be an object, got an array"
     ]
+
+
+@given(st.text(alphabet=st.sampled_from(["a", "é", "😀", "漢", "\n", " "]), max_size=40))
+def test_the_fast_line_index_agrees_with_the_general_one(text: str) -> None:
+    # A trailing `\r` sends the same text through the general path, one line longer.
+    fast, general = LineIndex(text), LineIndex(text + "\r")
+    for encoding in ("utf-8", "utf-16", "utf-32"):
+        for offset in range(len(text.encode("utf-8")) + 1):
+            assert fast.position(offset, encoding) == general.position(offset, encoding)
+    for line in range(fast.line_count):
+        assert fast.line_text(line) == general.line_text(line)
+        assert fast.char_offset(line, 2, "utf-16") == general.char_offset(line, 2, "utf-16")
