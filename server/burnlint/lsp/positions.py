@@ -48,37 +48,24 @@ class LineIndex:
         if "\r" not in text:
             # Only `\n` breaks lines: the starts are summed in C, not found match by match (a
             # request right after a keystroke in a large file waits for this index).
-            lines = text.split("\n")
-            starts = list(itertools.accumulate(map((1).__add__, map(len, lines)), initial=0))
+            lengths = map(len, text.split("\n"))
+            starts = list(itertools.accumulate(map((1).__add__, lengths), initial=0))
             starts.pop()
             ends = [start - 1 for start in starts[1:]]
-            ends.append(len(text))
-            self._starts = starts
-            self._ends = ends
-            if self.ascii:
-                self._byte_starts = starts
-            else:
-                sizes = (len(line.encode("utf-8")) + 1 for line in lines)
-                byte_starts = list(itertools.accumulate(sizes, initial=0))
-                byte_starts.pop()
-                self._byte_starts = byte_starts
-            return
-        starts = [0]
-        ends: list[int] = []
-        for match in _BREAK.finditer(text):
-            ends.append(match.start())
-            starts.append(match.end())
+        else:
+            starts = [0]
+            ends = []
+            for match in _BREAK.finditer(text):
+                ends.append(match.start())
+                starts.append(match.end())
         ends.append(len(text))
         self._starts = starts
         self._ends = ends
         if self.ascii:
             self._byte_starts = starts
         else:
-            byte_starts = [0]
-            for index in range(1, len(starts)):
-                chunk = text[starts[index - 1] : starts[index]]
-                byte_starts.append(byte_starts[-1] + len(chunk.encode("utf-8")))
-            self._byte_starts = byte_starts
+            sizes = (len(text[a:b].encode("utf-8")) for a, b in itertools.pairwise(starts))
+            self._byte_starts = list(itertools.accumulate(sizes, initial=0))
 
     @property
     def line_count(self) -> int:
