@@ -53,8 +53,8 @@ class LineIndex:
             starts.pop()
             ends = [start - 1 for start in starts[1:]]
         else:
-            starts = [0]
-            ends = []
+            starts: list[int] = [0]
+            ends: list[int] = []
             for match in _BREAK.finditer(text):
                 ends.append(match.start())
                 starts.append(match.end())
