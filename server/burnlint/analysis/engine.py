@@ -21,7 +21,7 @@ from burnlint.analysis.semantics.cfg import BuildConfig
 from burnlint.analysis.semantics.crates import CrateInfo
 from burnlint.analysis.semantics.items import FileItems, FunctionDecl, Module, collect_items
 from burnlint.analysis.syntax import ir
-from burnlint.analysis.syntax.source import SourceFile, common_prefix
+from burnlint.analysis.syntax.source import SourceFile, text_edit
 from burnlint.eras import GENERIC, era_from_text
 from burnlint.kb.model import Entry
 
@@ -373,10 +373,7 @@ class TextEdit:
     @staticmethod
     def between(before: SourceFile, after: SourceFile) -> TextEdit:
         """The smallest edit that turns `before` into `after`."""
-        start = common_prefix(before.data, after.data)
-        limit = min(len(before.data), len(after.data)) - start
-        suffix = common_prefix(before.data[::-1][:limit], after.data[::-1][:limit])
-        return TextEdit(before, after, start, len(before.data) - suffix, len(after.data) - suffix)
+        return TextEdit(before, after, *text_edit(before.data, after.data))
 
     def moves(self) -> bool:
         """Whether the text after the edit changed offset, line or column."""

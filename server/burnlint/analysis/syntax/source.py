@@ -32,8 +32,43 @@ def parse_bytes(data: bytes) -> tree_sitter.Tree:
 
 def common_prefix(a: bytes, b: bytes) -> int:
     """How many leading bytes `a` and `b` share."""
-    # Bisection over slice comparisons (memcmp in C) instead of a Python loop over bytes.
-    low, high = 0, min(len(a), len(b))
+    # Compared a block at a time (memcmp in C, on blocks that double in size: an edit near the
+    # start costs little), then bisected inside the first block that differs.
+    size = min(len(a), len(b))
+    start, block = 0, 256
+    while start < size:
+        end = min(size, start + block)
+        if a[start:end] != b[start:end]:
+            return start + _first_difference(a[start:end], b[start:end])
+        start, block = end, block * 2
+    return size
+
+
+def common_suffix(a: bytes, b: bytes, limit: int) -> int:
+    """How many trailing bytes `a` and `b` share, at most `limit`."""
+    size = min(len(a), len(b), limit)
+    done, block = 0, 256
+    while done < size:
+        end = min(size, done + block)
+        tail_a = a[len(a) - end : len(a) - done]
+        tail_b = b[len(b) - end : len(b) - done]
+        if tail_a != tail_b:
+            return done + _first_difference(tail_a[::-1], tail_b[::-1])
+        done, block = end, block * 2
+    return size
+
+
+def text_edit(old: bytes, new: bytes) -> tuple[int, int, int]:
+    """The smallest edit turning `old` into `new`: bytes `start`..`old_end` of `old` became
+    `start`..`new_end` of `new` (the common prefix and suffix kept)."""
+    start = common_prefix(old, new)
+    suffix = common_suffix(old, new, min(len(old), len(new)) - start)
+    return start, len(old) - suffix, len(new) - suffix
+
+
+def _first_difference(a: bytes, b: bytes) -> int:
+    """The length of the common prefix of two blocks of the same length that differ."""
+    low, high = 0, len(a)
     while low < high:
         middle = (low + high + 1) // 2
         if a[:middle] == b[:middle]:
@@ -55,10 +90,7 @@ def reparse(previous: SourceFile, data: bytes) -> tuple[tree_sitter.Tree, list[t
     returns the byte ranges of `data` whose syntax differs from `previous`'s (tree-sitter's
     changed ranges: outside them, the trees are the same, moved by the edit)."""
     old = previous.data
-    start = common_prefix(old, data)
-    limit = min(len(old), len(data)) - start
-    suffix = common_prefix(old[::-1][:limit], data[::-1][:limit])
-    old_end, new_end = len(old) - suffix, len(data) - suffix
+    start, old_end, new_end = text_edit(old, data)
     tree = previous.tree.copy()
     tree.edit(
         start_byte=start,
