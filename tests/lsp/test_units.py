@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from burnlint.lsp.documents import Documents
 from burnlint.lsp.positions import Encoding, LineIndex, apply_change
 from burnlint.lsp.settings import Settings, parse_settings
 
@@ -99,3 +100,37 @@ def test_the_fast_line_index_agrees_with_the_general_one(text: str) -> None:
     for line in range(fast.line_count):
         assert fast.line_text(line) == general.line_text(line)
         assert fast.char_offset(line, 2, "utf-16") == general.char_offset(line, 2, "utf-16")
+
+
+_PIECES = st.text(alphabet=st.sampled_from(["a", "é", "😀", "漢", "\n", " "]), max_size=30)
+
+
+@given(_PIECES, _PIECES, st.data())
+def test_an_index_kept_across_an_edit_is_the_index_of_the_new_text(
+    text: str, new_text: str, data: st.DataObject
+) -> None:
+    start = data.draw(st.integers(0, len(text)))
+    end = data.draw(st.integers(start, len(text)))
+    kept = LineIndex(text).replaced(start, end, new_text)
+    fresh = LineIndex(text[:start] + new_text + text[end:])
+    assert kept.text == fresh.text
+    assert kept.line_count == fresh.line_count
+    for encoding in ("utf-8", "utf-16"):
+        for offset in range(len(fresh.text.encode("utf-8")) + 1):
+            assert kept.position(offset, encoding) == fresh.position(offset, encoding)
+    for line in range(fresh.line_count):
+        assert kept.line_text(line) == fresh.line_text(line)
+        assert kept.byte_offset(line, 1, "utf-16") == fresh.byte_offset(line, 1, "utf-16")
+
+
+def test_a_large_document_edited_through_its_kept_index() -> None:
+    text = "fn f() { let é = 1; }\n" * 4000
+    documents = Documents()
+    documents.open("file:///big.rs", 1, text, "rust")
+    expected = text
+    for version, (line, column, new) in enumerate([(10, 9, "x"), (3999, 0, "\n"), (0, 4, "")], 2):
+        span = ((line, column), (line, column + (1 if not new else 0)))
+        expected = apply_change(expected, span, new, "utf-16")
+        doc = documents.change("file:///big.rs", version, [(span, new)], "utf-16")
+        assert doc is not None and doc.text == expected
+        assert doc.index.line_count == LineIndex(expected).line_count

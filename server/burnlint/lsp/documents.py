@@ -11,6 +11,10 @@ from urllib.parse import unquote
 from burnlint.analysis.syntax.source import SourceFile
 from burnlint.lsp.positions import Encoding, LineIndex, apply_change
 
+_INDEX_FROM = 64 * 1024
+"""Characters from which an edited text keeps its line index across edits (below, finding a
+range by scanning is as fast and keeps nothing)."""
+
 logger = logging.getLogger(__name__)
 Span = tuple[tuple[int, int], tuple[int, int]]
 
@@ -44,11 +48,16 @@ class OpenDocument:
             self._parsed = SourceFile(str(self.path or self.uri), self.text, previous=previous)
         return self._parsed
 
-    def replace(self, version: int, text: str) -> None:
-        """Swap in a new version of the text."""
+    @property
+    def built_index(self) -> LineIndex | None:
+        """The line index of the current text if it is built (None: it is not)."""
+        return self._index
+
+    def replace(self, version: int, text: str, index: LineIndex | None = None) -> None:
+        """Swap in a new version of the text (and its line index, when the caller has it)."""
         self.version = version
         self.text = text
-        self._index = None
+        self._index = index
         # The previous parse stays around once, to be edited and reused (incremental parse).
         self._stale = self._parsed or self._stale
         self._parsed = None
@@ -96,8 +105,20 @@ class Documents:
         if doc is None:
             return None
         text = doc.text
+        index = doc.built_index
         for span, new_text in changes:
-            text = apply_change(text, span, new_text, encoding)
+            if span is None or (index is None and len(text) < _INDEX_FROM):
+                text = apply_change(text, span, new_text, encoding)
+                index = None
+                continue
+            # A large text: its line index, kept up to date edit by edit, finds the range
+            # (and is ready for the next request).
+            index = index if index is not None else LineIndex(text)
+            (start_line, start_col), (end_line, end_col) = span
+            start = index.char_offset(start_line, start_col, encoding)
+            end = max(start, index.char_offset(end_line, end_col, encoding))
+            index = index.replaced(start, end, new_text)
+            text = index.text
         if version <= doc.version:
             # Versions must increase (LSP): a client that repeats or lowers one would get
             # results of the old text stamped as current. Count on from the last one instead.
@@ -105,7 +126,7 @@ class Documents:
                 "%s: version %d after %d; using %d", uri, version, doc.version, doc.version + 1
             )
             version = doc.version + 1
-        doc.replace(version, text)
+        doc.replace(version, text, index)
         return doc
 
     def close(self, uri: str) -> OpenDocument | None:

@@ -67,6 +67,38 @@ class LineIndex:
             sizes = (len(text[a:b].encode("utf-8")) for a, b in itertools.pairwise(starts))
             self._byte_starts = list(itertools.accumulate(sizes, initial=0))
 
+    def replaced(self, start: int, end: int, new_text: str) -> LineIndex:
+        """The index of this text with characters `start`..`end` replaced by `new_text`, made
+        from this one: the lines before the change are kept and those after it moved (a
+        keystroke in a large file does not index it all again)."""
+        text = self.text[:start] + new_text + self.text[end:]
+        if "\r" in text:
+            return LineIndex(text)
+        first = bisect.bisect_right(self._starts, start) - 1
+        last = bisect.bisect_right(self._starts, end) - 1
+        delta = len(new_text) - (end - start)
+        inserted = [start + at + 1 for at, char in enumerate(new_text) if char == "\n"]
+        tail = self._starts[last + 1 :]
+        starts = [*self._starts[: first + 1], *inserted, *[s + delta for s in tail]]
+        index = LineIndex.__new__(LineIndex)
+        index.text = text
+        index.ascii = self.ascii and new_text.isascii()
+        index._starts = starts
+        index._ends = [s - 1 for s in starts[1:]]
+        index._ends.append(len(text))
+        if index.ascii:
+            index._byte_starts = starts
+        else:
+            # Bytes: the kept lines' starts, the changed lines' measured, the rest moved.
+            changed = first + 1 + len(inserted)
+            bytes_delta = len(new_text.encode("utf-8")) - len(self.text[start:end].encode("utf-8"))
+            head = self._byte_starts[: first + 1]
+            for a, b in itertools.pairwise(starts[first:changed]):
+                head.append(head[-1] + len(text[a:b].encode("utf-8")))
+            moved = [s + bytes_delta for s in self._byte_starts[last + 1 :]]
+            index._byte_starts = [*head, *moved]
+        return index
+
     @property
     def line_count(self) -> int:
         """Number of lines; text ending in a line break has an empty last line."""
