@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Literal
 
 from burnlint.analysis.findings import Edit, FileResult, Finding, Fix, Position, Range, Related
 from burnlint.analysis.interp.effects import EFFECTS
+from burnlint.analysis.interp.observe import ObservationKey
 from burnlint.analysis.interp.program import Program, Unit
 from burnlint.analysis.interp.sinks import Observation
 from burnlint.analysis.options import Options
@@ -278,10 +279,10 @@ class FindingCache:
             int, tuple[Observation, tuple[bool, bool], Finding | None, tuple[ir.Span, ...]]
         ] = {}
         self._seen: set[int] = set()
-        self._tables: dict[int, tuple[dict[object, Observation], SortedOut]] = {}
+        self._tables: dict[int, tuple[dict[ObservationKey, Observation], SortedOut]] = {}
         self._tables_seen: set[int] = set()
 
-    def sorted_out(self, table: dict[Any, Observation]) -> SortedOut:
+    def sorted_out(self, table: dict[ObservationKey, Observation]) -> SortedOut:
         """An analysis' observations sorted out for the report (once per analysis: most
         observations of a file make no finding, and a keystroke changes few analyses)."""
         key = id(table)
