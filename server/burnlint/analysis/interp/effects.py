@@ -137,6 +137,13 @@ def _build_sink(call: EffectCall, build: str) -> dict[str, Value] | None:
     return {"build": Value(boolean=frozenset({build}))}
 
 
+def _tensor_build_sink(call: EffectCall, build: str) -> dict[str, Value] | None:
+    """The tensor, and whether burn's `autodiff` feature is on where the call is: `inner` and
+    `from_inner` reach burn's placeholder `AutodiffBackend` without it (BD013)."""
+    found = _tensor_sink(call, build)
+    return None if found is None else {**found, "build": Value(boolean=frozenset({build}))}
+
+
 @effect("device-autodiff", sink=_device_sink)
 def _device_autodiff(call: EffectCall) -> Value:
     """`device.autodiff()`: an autodiff device on the inner device's backend."""
@@ -199,7 +206,7 @@ def _tensor_strip(call: EffectCall) -> Value:
     return Value(tensor=frozenset({FLOAT}))
 
 
-@effect("tensor-lift", sink=_tensor_sink)
+@effect("tensor-lift", sink=_tensor_build_sink)
 def _tensor_lift(call: EffectCall) -> Value:
     """`from_inner(..)`: an autodiff tensor (the default strategy)."""
     value = Value(tensor=frozenset({AUTODIFF}), strategy=frozenset({"Disabled"}))
@@ -252,7 +259,7 @@ def _tensor_concat(call: EffectCall) -> Value:
     return facts
 
 
-@effect("tensor-inner", sink=_tensor_sink)
+@effect("tensor-inner", sink=_tensor_build_sink)
 def _tensor_inner(call: EffectCall) -> Value:
     """`inner()`: a plain float tensor (checkpointing era: only from an autodiff one)."""
     return Value(tensor=frozenset({FLOAT}))
