@@ -16,9 +16,12 @@ from typing import Literal, get_args
 from burnlint.analysis.interp.patterns import refine
 from burnlint.analysis.interp.state import Env, Pairs
 from burnlint.analysis.interp.valueops import (
+    is_constant,
+    is_untracked,
     some_value,
     tensor_facts,
     tensor_on,
+    with_tracking,
 )
 from burnlint.analysis.interp.values import (
     AUTODIFF,
@@ -208,7 +211,9 @@ def _tensor_strip(call: EffectCall) -> Value:
 
 @effect("tensor-lift", sink=_tensor_build_sink)
 def _tensor_lift(call: EffectCall) -> Value:
-    """`from_inner(..)`: an autodiff tensor (the default strategy)."""
+    """`from_inner(..)`: an autodiff tensor (the default strategy). Lifted from a plain one it
+    is untracked, but it is not marked so: `BackendTensor::autodiff()` (an accessor of burn's
+    own backends) reads the same."""
     value = Value(tensor=frozenset({AUTODIFF}), strategy=frozenset({"Disabled"}))
     return value.with_origin(call.label or "autodiff tensor created here", call.span)
 
@@ -282,7 +287,7 @@ def _require_grad_sink(call: EffectCall, build: str) -> dict[str, Value] | None:
 @effect("tensor-require-grad", sink=_require_grad_sink)
 def _tensor_require_grad(call: EffectCall) -> Value:
     """`require_grad()`: the receiver, marked as a leaf to track."""
-    return _op_result(call.rule, [], call.receiver)
+    return with_tracking(_op_result(call.rule, [], call.receiver), True)
 
 
 def _move_sink(call: EffectCall, build: str) -> dict[str, Value] | None:
@@ -391,6 +396,10 @@ def _created_tensor(call: EffectCall) -> Value:
     value = tensor_on(device, rule.dtype)
     if AUTODIFF in value.tensor:
         value = value.with_origin(call.label or "autodiff tensor created here", call.span)
+    if value.tensor == frozenset({AUTODIFF}) and not device.params and _tensor_api(call.site):
+        # A new `Tensor` on an autodiff device is not tracked before `require_grad()` (the
+        # Dispatch-level calls have their own `float_set_require_grad`).
+        value = with_tracking(value, False)
     return value
 
 
@@ -408,6 +417,11 @@ def _op_result(rule: ApiRule, args: list[Value], receiver: Value | None) -> Valu
         merged = replace(
             merged, tensor=frozenset(OTHER if k == FLOAT else k for k in merged.tensor)
         )
+    elif merged.tensor == frozenset({AUTODIFF}) and all(
+        is_untracked(v) or is_constant(v) for v in inputs
+    ):
+        # Untracked autodiff inputs and plain constants make an untracked result.
+        merged = with_tracking(merged, False)
     return merged
 
 
@@ -446,6 +460,16 @@ def strategy_value(variant: str) -> Value:
     """A `GradientCheckpointingStrategy` variant; the 2026-05 name `None` meant `Disabled`."""
     name = "Disabled" if variant == "None" else variant
     return Value(strategy=frozenset({name or "?"}))
+
+
+def _tensor_api(site: ir.Call | ir.MethodCall | None) -> bool:
+    """Whether a call is burn-tensor's high-level API (`Tensor::ones(..)`), not Dispatch's."""
+    return (
+        isinstance(site, ir.Call)
+        and isinstance(site.callee, ir.Path)
+        and "Tensor" in site.callee.segments
+        and not any(s.startswith("Dispatch") for s in site.callee.segments)
+    )
 
 
 def _backend_of(site: ir.Call | ir.MethodCall | None) -> frozenset[str]:

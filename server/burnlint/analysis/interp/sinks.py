@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from burnlint.analysis.interp.state import Assumption
+from burnlint.analysis.interp.valueops import is_untracked
 from burnlint.analysis.interp.values import AUTODIFF, FLOAT, UNKNOWN, Value
 from burnlint.analysis.semantics.api import SinkSpec
 from burnlint.analysis.syntax.ir import Scope, Span
@@ -121,6 +122,22 @@ def _mixed_verdict(values: dict[str, Value]) -> Verdict:
     if (AUTODIFF in lhs and FLOAT in rhs) or (FLOAT in lhs and AUTODIFF in rhs):
         return "may"
     return "none"
+
+
+@relation("tensor", "no-graph")
+def _no_graph_verdict(values: dict[str, Value]) -> Verdict:
+    """`backward()` from burn 0.22 on: a plain float (as `tensor = "float"` with `known`), or an
+    autodiff tensor that certainly has no `require_grad()` source (see `TRACKING`). A tensor
+    whose tracking is not known makes no finding."""
+    value = values.get("tensor")
+    if value is None:
+        return "none"
+    facet = value.tensor
+    if UNKNOWN in facet or not facet:
+        return "symbolic" if value.params and facet <= {UNKNOWN} else "none"
+    if FLOAT in facet:
+        return "must" if facet == frozenset({FLOAT}) and not value.params else "may"
+    return "must" if is_untracked(value) else "none"
 
 
 _TRACKED = frozenset({AUTODIFF})
