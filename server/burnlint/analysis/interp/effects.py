@@ -199,8 +199,12 @@ def _tensor_create(call: EffectCall) -> Value:
 
 @effect("tensor-op")
 def _tensor_op(call: EffectCall) -> Value:
-    """An operation on tensors: autodiff when an input certainly is, else what they may be."""
-    return _op_result(call.rule, call.args, call.receiver)
+    """An operation on tensors: autodiff when an input certainly is, else what they may be
+    (remembered as an origin where the rule has a label: `detach()` keeps autodiff)."""
+    value = _op_result(call.rule, call.args, call.receiver)
+    if call.label and AUTODIFF in value.tensor:
+        value = value.with_origin(call.label, call.span)
+    return value
 
 
 @effect("tensor-strip")
