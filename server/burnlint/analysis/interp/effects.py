@@ -349,6 +349,17 @@ def _ctx_enabled(call: EffectCall) -> Value:
     return Value(ctx=frozenset({ENABLED}), strategy=_strategies(call, "?"))
 
 
+def _ctx_guard_sink(call: EffectCall, build: str) -> dict[str, Value] | None:
+    return {"context": call.receiver} if call.receiver is not None else None
+
+
+@effect("ctx-option-test", sink=_ctx_guard_sink)
+def _ctx_option_test(call: EffectCall) -> Value:
+    """`t.checkpointing.is_some()`: not a fact about the tensor's kind (`grad()` results keep
+    `Some(..)` on a plain kind), so an unknown boolean (BD015)."""
+    return UNKNOWN_VALUE
+
+
 @effect("strategy")
 def _strategy(call: EffectCall) -> Value:
     """A checkpointing strategy variant, by its name."""

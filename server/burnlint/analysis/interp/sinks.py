@@ -124,6 +124,13 @@ def _mixed_verdict(values: dict[str, Value]) -> Verdict:
     return "none"
 
 
+@relation("guard", "checkpointing-field")
+def _checkpointing_guard_verdict(values: dict[str, Value]) -> Verdict:
+    """`t.checkpointing.is_some()`/`is_none()` (BD015): the API rule matched only a tensor's
+    `checkpointing` field, so the test itself is the finding."""
+    return "must" if "context" in values else "none"
+
+
 @relation("tensor", "no-graph")
 def _no_graph_verdict(values: dict[str, Value]) -> Verdict:
     """`backward()` from burn 0.22 on: a plain float (as `tensor = "float"` with `known`), or an

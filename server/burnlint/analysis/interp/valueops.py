@@ -164,7 +164,15 @@ def tensor_facts(value: Value) -> Value:
 
 
 def read_field(value: Value, name: str) -> Value:
-    """The abstract value of `value.name`."""
+    """The abstract value of `value.name`; a tensor's `checkpointing` field says so in its hint
+    (a receiver kind of its own: BD015 checks tests of it)."""
+    result = _read_field(value, name)
+    if name == "checkpointing" and (value.tensor - {UNKNOWN} or "tensor" in value.hint):
+        result = replace(result, hint=result.hint | {"checkpointing-field"})
+    return result
+
+
+def _read_field(value: Value, name: str) -> Value:
     stored = value.get_field(name)
     if stored is not None:
         return stored
