@@ -55,3 +55,21 @@ pub fn lifted_input() {
     let plain = Tensor::<2>::ones([4, 4], &Device::default());
     let _grads = plain.autodiff().sum().backward();
 }
+
+/// Untracked on one path only (the loop may run zero times, the flag may be false): reported
+/// only when every path panics.
+pub fn through_a_loop(params: Vec<Tensor<2>>) {
+    let device = Device::default().autodiff();
+    let mut x = Tensor::<2>::ones([2, 4], &device);
+    for p in params.iter() {
+        x = x.matmul(p.clone());
+    }
+    let _grads = x.sum().backward();
+}
+
+pub fn on_one_branch(flag: bool) {
+    let device = Device::default().autodiff();
+    let w = Tensor::<2>::random([4, 4], Distribution::Default, &device);
+    let w = if flag { w.require_grad() } else { w };
+    let _grads = w.sum().backward();
+}

@@ -18,3 +18,13 @@ pub fn with_constants() {
     let loss = (x - target).abs().mean();
     let _grads = loss.backward(); //~ BD009
 }
+
+pub fn on_every_branch(flag: bool) {
+    let device = Device::default().autodiff();
+    let w = if flag {
+        Tensor::<2>::ones([4, 4], &device)
+    } else {
+        Tensor::<2>::zeros([4, 4], &device)
+    };
+    let _grads = w.exp().sum().backward(); //~ BD009
+}

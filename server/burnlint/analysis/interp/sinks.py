@@ -50,6 +50,10 @@ class Observation:
     plain: bool = False
     """Whether some path reached the site with a plain float as its tensor: an edit there must
     not assume the tensor is autodiff."""
+    only_certain: bool = False
+    """Whether some path's panic rests on a tensor being untracked (`TRACKING`): such a site
+    reports only when every path panics, since the paths that do not (a loop that ran, a
+    branch that called `require_grad()`) are usually the ones that run."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +85,11 @@ def relation(key: str, value: str) -> Callable[[Relation], Relation]:
         return judge
 
     return register
+
+
+def rests_on_tracking(spec: SinkSpec) -> bool:
+    """Whether a sink's condition can hold because a tensor is untracked (`TRACKING`)."""
+    return ("tensor", "no-graph") in spec.when.items()
 
 
 def is_relation(spec: SinkSpec) -> bool:
