@@ -345,6 +345,9 @@ def render_log(explained: list[Explained], bold: bool = False) -> str:
         else:
             how = best[0].kind
             out.append(f"  explained by: {_entries_line(best)} ({how} match)")
+            for match in best:
+                for versions in match.entry.versions_of(match.message):
+                    out.append(f"  burn versions ({match.entry.id}): {versions}")
             if len(best) > 1:
                 out.append("  several entries match equally well; each is shown below")
             others = [m for m in group.matches if m not in best][:5]
@@ -412,6 +415,7 @@ def _entry_json(entry: Entry, match: Match | None) -> dict[str, Any]:
         "kind": match.kind if match is not None else "code",
         "message": match.message if match is not None else entry.message,
         "era": match.era if match is not None else None,
+        "versions": list(entry.versions_of(match.message if match is not None else entry.message)),
     }
 
 

@@ -361,3 +361,31 @@ def test_an_unmatched_query_suggests_the_closest_entries() -> None:
     assert 1 <= len(suggestions) <= 3, err
     assert suggestions[0].startswith("  BD001 autodiff-in-disabled-context")
     assert re.search(r"\d+%", suggestions[0]), suggestions[0]
+
+
+def test_a_burn_0_22_panic_is_explained_with_the_versions_that_raise_it(tmp_path: Path) -> None:
+    backward = (
+        "Tensor::backward requires a tracked autodiff tensor; call "
+        "Tensor::autodiff().require_grad() on the source leaf before computing the output"
+    )
+    autodiff_rs = f"{REGISTRY}/burn-tensor-0.22.0/src/tensor/api/autodiff.rs:120:9"
+    routing = f"{REGISTRY}/burn-dispatch-0.22.1/src/ops/tensor.rs:11:1"
+    log = cargo_test(
+        ("a", panic("a", autodiff_rs, backward)),
+        (
+            "b",
+            panic(
+                "b",
+                routing,
+                "dispatched operation received no tensor input to select a backend from",
+            ),
+        ),
+    )
+    result = run("explain", "--log", str(write(tmp_path, log)))
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "era:       context (burn-tensor 0.22.0 in the panic location)" in out, out
+    assert "explained by: BD009 backward-without-autodiff" in out
+    assert "explained by: BDR034 dispatch-no-backend-selected" in out
+    assert "burn versions (BD009): " in out and "0.22.0 and 0.22.1 included" in out
+    assert "2 explained, 0 not in the knowledge base" in out

@@ -68,6 +68,8 @@ def test_public_codes_never_change() -> None:
         "BD009": "backward-without-autodiff",
         "BD011": "autodiff-to-plain-device",
         "BD012": "checkpointing-before-autodiff",
+        "BD013": "inner-without-feature",
+        "BD015": "checkpointing-field-as-autodiff-guard",
         "BD014": "require-grad-on-plain",
     }
     assert {e.id: e.slug for e in ENTRIES if e.id in expected} == expected

@@ -25,12 +25,19 @@ from test_consistency import _analyze, _block
 
 from burnlint.analysis.engine import Analyzer
 from burnlint.analysis.syntax.source import SourceFile
+from burnlint.eras import CONTEXT
 from burnlint.kb.load import RUNTIME_ID, STATIC_ID, check_sections, load_kb
+from burnlint.kb.match import EXACT, PLACEHOLDER, PREFIX, best_matches, find_matches, message_eras
 from burnlint.kb.model import DETECTIONS, Entry
 from burnlint.lsp.markdown import entry_markdown
 from burnlint.report.explain import render_entry
 
 INVENTORY = Path(__file__).resolve().parent / "data" / "burn-panics.tsv"
+BURN_022 = Path(__file__).resolve().parent / "data" / "burn-022-messages.tsv"
+"""The messages of burn 0.22.x (burn-022.md section D), copied because CI has no research folder:
+each with its status against the inventory above (same, new, changed, removed), whether 0.22.x
+raises it (`yes`, `no`, or `unknown` where the research could not tell) and how it must match
+(`exact`, or `prefix` where the full 0.22.x text was not seen)."""
 ENTRIES = load_kb()
 ANALYZER = Analyzer(ENTRIES)
 STATIC_IDS = frozenset(e.id for e in ENTRIES if e.is_static)
@@ -57,9 +64,13 @@ class Row(NamedTuple):
     line: int
 
 
+def _table(path: Path) -> list[list[str]]:
+    with path.open(encoding="utf-8", newline="") as handle:
+        return list(csv.reader(handle, delimiter="\t"))
+
+
 def _inventory() -> list[Row]:
-    with INVENTORY.open(encoding="utf-8", newline="") as handle:
-        table = list(csv.reader(handle, delimiter="\t"))
+    table = _table(INVENTORY)
     assert table[0][:3] == ["message", "path", "line"], "the inventory starts with its header row"
     # `path` may carry a note after the file name ("routing.rs (generated)"); `line` may be empty
     # for versions after the research snapshot whose line is unknown.
@@ -126,6 +137,50 @@ def test_every_panic_location_is_listed() -> None:
     if missing:
         print("places no entry lists:", *missing, sep="\n  ")
     assert not missing
+
+
+class Message022(NamedTuple):
+    """One message of burn 0.22.x's panic inventory."""
+
+    message: str
+    status: str
+    in_022: str
+    match: str
+    where: str
+
+
+def _messages_022() -> list[Message022]:
+    table = _table(BURN_022)
+    assert table[0] == list(Message022._fields)
+    return [Message022(*r) for r in table[1:]]
+
+
+ROWS_022 = _messages_022()
+
+
+def test_burn_022_copy_is_whole() -> None:
+    assert len(ROWS_022) == 38
+    assert {r.status for r in ROWS_022} == {"same", "new", "changed", "removed"}
+    assert {r.in_022 for r in ROWS_022} == {"yes", "no", "unknown"}
+
+
+@pytest.mark.parametrize("row", ROWS_022, ids=[r.message[:50] for r in ROWS_022])
+def test_every_burn_022_message_is_explained_with_its_burn_versions(row: Message022) -> None:
+    best = best_matches(find_matches(ENTRIES, row.message))
+    assert best, "no entry explains it"
+    allowed = {EXACT, PLACEHOLDER} | ({PREFIX} if row.match == "prefix" else set())
+    assert best[0].kind in allowed, best[0].kind
+    for match in best:
+        assert match.entry.versions_of(match.message), (
+            f"{match.entry.id} names no burn versions for {match.message!r}"
+        )
+    versions = [v for m in best for v in m.entry.versions_of(m.message)]
+    if row.in_022 == "yes":
+        # A log of 0.22.x without a burn path must not be read as another era's panic.
+        assert CONTEXT in frozenset().union(*(message_eras(m.entry, m.message) for m in best))
+        assert any("0.22.0 and 0.22.1" in v or "0.22.x" in v for v in versions), versions
+    if row.in_022 == "no":
+        assert not any("0.22.0 and 0.22.1 included" in v for v in versions), versions
 
 
 # --- (b) structure --------------------------------------------------------------------------

@@ -141,6 +141,7 @@ def load_entry(path: Path) -> Entry:
         detected_by=detected_by,
         confirmed=confirmed,
         sources=_sources(meta.get("sources", []), path, "sources", source),
+        versions=str(meta.get("versions", "")),
     )
 
 

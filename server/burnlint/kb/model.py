@@ -104,6 +104,8 @@ class Entry:
     confirm from burn's source or its issue tracker."""
     sources: tuple[SourceRef, ...] = ()
     """Further places in burn that panic with the main message (after `source`)."""
+    versions: str = ""
+    """The burn versions in which the main message is raised (variants carry their own)."""
 
     @property
     def is_static(self) -> bool:
@@ -136,6 +138,14 @@ class Entry:
             if variant.message == message and variant.era not in eras:
                 eras.append(variant.era)
         return tuple(eras)
+
+    def versions_of(self, message: str) -> tuple[str, ...]:
+        """The burn versions the entry names for `message`: the main message's `versions`, then
+        those of each variant with that text (one text can be raised by several versions, each
+        listed by its own variant)."""
+        out = [self.versions] if message == self.message and self.versions else []
+        out.extend(v.versions for v in self.variants if v.message == message and v.versions)
+        return tuple(out)
 
     def all_messages(self) -> list[tuple[str, str]]:
         """Every (message, era) pair this entry explains."""

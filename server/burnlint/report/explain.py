@@ -21,12 +21,17 @@ def render_entry(entry: Entry, bold: bool = False) -> str:
         out.append("Cause not confirmed: see `When it happens` for what is known.")
     out.append("")
     out.append(strong("Panic messages"))
-    out.append(f"  [{', '.join(entry.message_eras(entry.message))}] {entry.message}")
-    out.extend(_places(entry.source, entry.sources))
+    # Each text once, with the versions and places of every burn version that raises it.
+    places: dict[str, list[str]] = {entry.message: _versions(entry.versions)}
+    places[entry.message].extend(_places(entry.source, entry.sources))
     for variant in entry.variants:
-        out.append(f"  [{', '.join(entry.message_eras(variant.message))}] {variant.message}")
+        lines = places.setdefault(variant.message, [])
+        lines.extend(_versions(variant.versions))
         if variant.source is not None:
-            out.extend(_places(variant.source, variant.sources))
+            lines.extend(_places(variant.source, variant.sources))
+    for message, lines in places.items():
+        out.append(f"  [{', '.join(entry.message_eras(message))}] {message}")
+        out.extend(lines)
     for heading, text in entry.sections.items():
         out.append("")
         out.append(strong(heading))
@@ -46,6 +51,10 @@ def detection_line(entry: Entry) -> str:
     if entry.detection == "partial":
         return f"Detection: partial, some causes are reported by burnlint as {codes}."
     return "Detection: runtime only, no burnlint rule reports it; this entry explains the panic."
+
+
+def _versions(versions: str) -> list[str]:
+    return [f"      burn versions: {versions}"] if versions else []
 
 
 def _places(source: SourceRef, more: tuple[SourceRef, ...]) -> list[str]:

@@ -26,6 +26,7 @@ from burnlint.analysis.interp.valueops import (
     apply_step,
     detached,
     instantiate,
+    is_untracked,
     none_value,
     receiver_kinds,
     some_value,
@@ -33,6 +34,7 @@ from burnlint.analysis.interp.valueops import (
     tuple_value,
     unwrap,
     unwrap_or_default,
+    with_tracking,
 )
 from burnlint.analysis.interp.values import (
     UNKNOWN,
@@ -331,6 +333,9 @@ class Calls:
                 origins=receiver.origins,
                 hint=receiver.hint,
             )
+            if is_untracked(receiver) and not any(a.tensor or a.params for a in args):
+                # `x.exp()`, `x.sum()`, `x.powf_scalar(2.0)`: no other tensor joins the graph.
+                kept = with_tracking(kept, False)
             return [(env, kept)]
         return [(env, UNKNOWN_VALUE)]
 

@@ -16,9 +16,12 @@ from typing import Literal, get_args
 from burnlint.analysis.interp.patterns import refine
 from burnlint.analysis.interp.state import Env, Pairs
 from burnlint.analysis.interp.valueops import (
+    is_constant,
+    is_untracked,
     some_value,
     tensor_facts,
     tensor_on,
+    with_tracking,
 )
 from burnlint.analysis.interp.values import (
     AUTODIFF,
@@ -137,6 +140,13 @@ def _build_sink(call: EffectCall, build: str) -> dict[str, Value] | None:
     return {"build": Value(boolean=frozenset({build}))}
 
 
+def _tensor_build_sink(call: EffectCall, build: str) -> dict[str, Value] | None:
+    """The tensor, and whether burn's `autodiff` feature is on where the call is: `inner` and
+    `from_inner` reach burn's placeholder `AutodiffBackend` without it (BD013)."""
+    found = _tensor_sink(call, build)
+    return None if found is None else {**found, "build": Value(boolean=frozenset({build}))}
+
+
 @effect("device-autodiff", sink=_device_sink)
 def _device_autodiff(call: EffectCall) -> Value:
     """`device.autodiff()`: an autodiff device on the inner device's backend."""
@@ -189,8 +199,12 @@ def _tensor_create(call: EffectCall) -> Value:
 
 @effect("tensor-op")
 def _tensor_op(call: EffectCall) -> Value:
-    """An operation on tensors: autodiff when an input certainly is, else what they may be."""
-    return _op_result(call.rule, call.args, call.receiver)
+    """An operation on tensors: autodiff when an input certainly is, else what they may be
+    (remembered as an origin where the rule has a label: `detach()` keeps autodiff)."""
+    value = _op_result(call.rule, call.args, call.receiver)
+    if call.label and AUTODIFF in value.tensor:
+        value = value.with_origin(call.label, call.span)
+    return value
 
 
 @effect("tensor-strip")
@@ -199,9 +213,11 @@ def _tensor_strip(call: EffectCall) -> Value:
     return Value(tensor=frozenset({FLOAT}))
 
 
-@effect("tensor-lift", sink=_tensor_sink)
+@effect("tensor-lift", sink=_tensor_build_sink)
 def _tensor_lift(call: EffectCall) -> Value:
-    """`from_inner(..)`: an autodiff tensor (the default strategy)."""
+    """`from_inner(..)`: an autodiff tensor (the default strategy). Lifted from a plain one it
+    is untracked, but it is not marked so: `BackendTensor::autodiff()` (an accessor of burn's
+    own backends) reads the same."""
     value = Value(tensor=frozenset({AUTODIFF}), strategy=frozenset({"Disabled"}))
     return value.with_origin(call.label or "autodiff tensor created here", call.span)
 
@@ -252,7 +268,7 @@ def _tensor_concat(call: EffectCall) -> Value:
     return facts
 
 
-@effect("tensor-inner", sink=_tensor_sink)
+@effect("tensor-inner", sink=_tensor_build_sink)
 def _tensor_inner(call: EffectCall) -> Value:
     """`inner()`: a plain float tensor (checkpointing era: only from an autodiff one)."""
     return Value(tensor=frozenset({FLOAT}))
@@ -275,7 +291,7 @@ def _require_grad_sink(call: EffectCall, build: str) -> dict[str, Value] | None:
 @effect("tensor-require-grad", sink=_require_grad_sink)
 def _tensor_require_grad(call: EffectCall) -> Value:
     """`require_grad()`: the receiver, marked as a leaf to track."""
-    return _op_result(call.rule, [], call.receiver)
+    return with_tracking(_op_result(call.rule, [], call.receiver), True)
 
 
 def _move_sink(call: EffectCall, build: str) -> dict[str, Value] | None:
@@ -333,6 +349,17 @@ def _ctx_enabled(call: EffectCall) -> Value:
     return Value(ctx=frozenset({ENABLED}), strategy=_strategies(call, "?"))
 
 
+def _ctx_guard_sink(call: EffectCall, build: str) -> dict[str, Value] | None:
+    return {"context": call.receiver} if call.receiver is not None else None
+
+
+@effect("ctx-option-test", sink=_ctx_guard_sink)
+def _ctx_option_test(call: EffectCall) -> Value:
+    """`t.checkpointing.is_some()`: not a fact about the tensor's kind (`grad()` results keep
+    `Some(..)` on a plain kind), so an unknown boolean (BD015)."""
+    return UNKNOWN_VALUE
+
+
 @effect("strategy")
 def _strategy(call: EffectCall) -> Value:
     """A checkpointing strategy variant, by its name."""
@@ -384,6 +411,10 @@ def _created_tensor(call: EffectCall) -> Value:
     value = tensor_on(device, rule.dtype)
     if AUTODIFF in value.tensor:
         value = value.with_origin(call.label or "autodiff tensor created here", call.span)
+    if value.tensor == frozenset({AUTODIFF}) and not device.params and _tensor_api(call.site):
+        # A new `Tensor` on an autodiff device is not tracked before `require_grad()` (the
+        # Dispatch-level calls have their own `float_set_require_grad`).
+        value = with_tracking(value, False)
     return value
 
 
@@ -401,6 +432,11 @@ def _op_result(rule: ApiRule, args: list[Value], receiver: Value | None) -> Valu
         merged = replace(
             merged, tensor=frozenset(OTHER if k == FLOAT else k for k in merged.tensor)
         )
+    elif merged.tensor == frozenset({AUTODIFF}) and all(
+        is_untracked(v) or is_constant(v) for v in inputs
+    ):
+        # Untracked autodiff inputs and plain constants make an untracked result.
+        merged = with_tracking(merged, False)
     return merged
 
 
@@ -439,6 +475,16 @@ def strategy_value(variant: str) -> Value:
     """A `GradientCheckpointingStrategy` variant; the 2026-05 name `None` meant `Disabled`."""
     name = "Disabled" if variant == "None" else variant
     return Value(strategy=frozenset({name or "?"}))
+
+
+def _tensor_api(site: ir.Call | ir.MethodCall | None) -> bool:
+    """Whether a call is burn-tensor's high-level API (`Tensor::ones(..)`), not Dispatch's."""
+    return (
+        isinstance(site, ir.Call)
+        and isinstance(site.callee, ir.Path)
+        and "Tensor" in site.callee.segments
+        and not any(s.startswith("Dispatch") for s in site.callee.segments)
+    )
 
 
 def _backend_of(site: ir.Call | ir.MethodCall | None) -> frozenset[str]:

@@ -9,9 +9,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from burnlint.analysis.interp.sinks import Hit, Observation, Site, is_relation, verdict
+from burnlint.analysis.interp.sinks import (
+    Hit,
+    Observation,
+    Site,
+    is_relation,
+    rests_on_tracking,
+    verdict,
+)
 from burnlint.analysis.interp.state import Env
-from burnlint.analysis.interp.valueops import read_field
+from burnlint.analysis.interp.valueops import is_untracked, read_field
 from burnlint.analysis.interp.values import FLOAT, Value, join
 from burnlint.analysis.semantics.api import ApiModel, ApiRule, SinkSpec, suffix_match
 from burnlint.analysis.syntax import ir
@@ -60,6 +67,13 @@ class Observer:
         tensor = values.get("tensor")
         if tensor is not None and FLOAT in tensor.tensor:
             observation.plain = True
+        if (
+            result == "must"
+            and tensor is not None
+            and is_untracked(tensor)
+            and rests_on_tracking(spec)
+        ):
+            observation.only_certain = True
         if result in ("must", "may"):
             for role, value in values.items():
                 old = observation.values.get(role)

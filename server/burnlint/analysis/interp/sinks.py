@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from burnlint.analysis.interp.state import Assumption
+from burnlint.analysis.interp.valueops import is_untracked
 from burnlint.analysis.interp.values import AUTODIFF, FLOAT, UNKNOWN, Value
 from burnlint.analysis.semantics.api import SinkSpec
 from burnlint.analysis.syntax.ir import Scope, Span
@@ -49,6 +50,10 @@ class Observation:
     plain: bool = False
     """Whether some path reached the site with a plain float as its tensor: an edit there must
     not assume the tensor is autodiff."""
+    only_certain: bool = False
+    """Whether some path's panic rests on a tensor being untracked (`TRACKING`): such a site
+    reports only when every path panics, since the paths that do not (a loop that ran, a
+    branch that called `require_grad()`) are usually the ones that run."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +85,11 @@ def relation(key: str, value: str) -> Callable[[Relation], Relation]:
         return judge
 
     return register
+
+
+def rests_on_tracking(spec: SinkSpec) -> bool:
+    """Whether a sink's condition can hold because a tensor is untracked (`TRACKING`)."""
+    return ("tensor", "no-graph") in spec.when.items()
 
 
 def is_relation(spec: SinkSpec) -> bool:
@@ -121,6 +131,29 @@ def _mixed_verdict(values: dict[str, Value]) -> Verdict:
     if (AUTODIFF in lhs and FLOAT in rhs) or (FLOAT in lhs and AUTODIFF in rhs):
         return "may"
     return "none"
+
+
+@relation("guard", "checkpointing-field")
+def _checkpointing_guard_verdict(values: dict[str, Value]) -> Verdict:
+    """`t.checkpointing.is_some()`/`is_none()` (BD015): the API rule matched only a tensor's
+    `checkpointing` field, so the test itself is the finding."""
+    return "must" if "context" in values else "none"
+
+
+@relation("tensor", "no-graph")
+def _no_graph_verdict(values: dict[str, Value]) -> Verdict:
+    """`backward()` from burn 0.22 on: a plain float (as `tensor = "float"` with `known`), or an
+    autodiff tensor that certainly has no `require_grad()` source (see `TRACKING`). A tensor
+    whose tracking is not known makes no finding."""
+    value = values.get("tensor")
+    if value is None:
+        return "none"
+    facet = value.tensor
+    if UNKNOWN in facet or not facet:
+        return "symbolic" if value.params and facet <= {UNKNOWN} else "none"
+    if FLOAT in facet:
+        return "must" if facet == frozenset({FLOAT}) and not value.params else "may"
+    return "must" if is_untracked(value) else "none"
 
 
 _TRACKED = frozenset({AUTODIFF})

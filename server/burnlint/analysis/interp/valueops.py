@@ -126,6 +126,31 @@ def struct_value(base: Value | None, fields: dict[str, Value]) -> Value:
     return value
 
 
+TRACKING = "#tracked"
+"""A tensor's pseudo-field (no Rust field has this name): `false` when the tensor is certainly
+autodiff and nothing it comes from had `require_grad()` (burn >= 0.22 panics when `backward()`
+runs on it), `true` after `require_grad()`. Only operations that know all their tensor inputs
+keep it; everything else forgets it, so an unknown source never makes a tensor untracked."""
+
+
+def is_untracked(value: Value) -> bool:
+    """Whether `value` is certainly an autodiff tensor with no `require_grad()` source."""
+    if value.tensor != frozenset({AUTODIFF}) or value.params:
+        return False
+    mark = value.get_field(TRACKING)
+    return mark is not None and mark.boolean == frozenset({"false"})
+
+
+def is_constant(value: Value) -> bool:
+    """Whether `value` is certainly a plain float: a constant of an autodiff operation."""
+    return value.tensor == frozenset({FLOAT}) and not value.params
+
+
+def with_tracking(value: Value, tracked: bool) -> Value:
+    """`value` with its tracking mark set (see `TRACKING`)."""
+    return value.with_field(TRACKING, Value(boolean=frozenset({"true" if tracked else "false"})))
+
+
 def tensor_facts(value: Value) -> Value:
     """Only what `value` says about a tensor: its kind, strategy, parameters and origins."""
     return Value(
@@ -139,7 +164,15 @@ def tensor_facts(value: Value) -> Value:
 
 
 def read_field(value: Value, name: str) -> Value:
-    """The abstract value of `value.name`."""
+    """The abstract value of `value.name`; a tensor's `checkpointing` field says so in its hint
+    (a receiver kind of its own: BD015 checks tests of it)."""
+    result = _read_field(value, name)
+    if name == "checkpointing" and (value.tensor - {UNKNOWN} or "tensor" in value.hint):
+        result = replace(result, hint=result.hint | {"checkpointing-field"})
+    return result
+
+
+def _read_field(value: Value, name: str) -> Value:
     stored = value.get_field(name)
     if stored is not None:
         return stored

@@ -287,6 +287,8 @@ FALSE = Value(boolean=frozenset({"false"}))
 UNIT = Value()
 
 
+# A field whose name starts with `#` is a fact about the value itself (a tensor's tracking mark),
+# not Rust data: a side without it knows nothing, so the join drops it.
 SHAPE_FIELDS = frozenset({"some", "none", "elem"})
 """Fields that say what shape a value has (`Some` payload, `None`, collection element): a side
 without one contributes nothing to it, e.g. `None` joined with `Some(x)` has payload `x`."""
@@ -302,11 +304,12 @@ def join(left: Value, right: Value) -> Value:
         other = right_fields.pop(key, None)
         if other is not None:
             fields.append((key, join(value, other)))
-        else:
+        elif not key.startswith("#"):
             fields.append((key, value if key in SHAPE_FIELDS else join(value, UNKNOWN_VALUE)))
     fields.extend(
         (key, value if key in SHAPE_FIELDS else join(value, UNKNOWN_VALUE))
         for key, value in right_fields.items()
+        if not key.startswith("#")
     )
     origins = left.origins | right.origins
     if len(origins) > MAX_ORIGINS:

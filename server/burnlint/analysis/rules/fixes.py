@@ -70,11 +70,18 @@ def _build(
     kind = site.kind
     pattern = template.replacement.get(f"{kind}.{era}") or template.replacement.get(kind)
     target = template.target.get(kind, "")
+    if not target:
+        # A target for every kind of site (`any`): an origin of the tensor, not the site.
+        pattern = template.replacement.get(f"any.{era}") or template.replacement.get("any")
+        target = template.target.get("any", "")
     if pattern is None or not target:
         return None
     operands = _operands(observation)
+    origin_receiver = ""
     if target == "whole":
         span: ir.Span | None = site.whole
+    elif target.startswith("origin:"):
+        span, origin_receiver = _origin(observation, target.removeprefix("origin:"), text_of)
     else:
         span = site.role_span(operands.get(target, target))
     if span is None:
@@ -91,6 +98,8 @@ def _build(
         "AutodiffBackend": spelled("AutodiffBackend", imports),
         "Gcs": spelled("GradientCheckpointingStrategy", imports),
     }
+    if origin_receiver:
+        variables["origin_receiver"] = origin_receiver
     for role, role_span in site.role_spans:
         variables[role] = text_of(role_span)
         variables[f"{role}_operand"] = _operand(variables[role])
@@ -177,6 +186,26 @@ def _operands(observation: Observation) -> dict[str, str]:
 
 
 _ATOM = re.compile(r"[\w:.<>]*(?:\([^()]*\))?(?:\.[\w]+(?:\([^()]*\))?)*|\(.*\)", re.DOTALL)
+
+
+_METHOD_CALL = re.compile(r"^(?P<receiver>.+?)\s*\.\s*(?P<name>\w+)\s*\(\s*\)$", re.DOTALL)
+
+
+def _origin(
+    observation: Observation, label: str, text_of: Callable[[ir.Span], str]
+) -> tuple[ir.Span | None, str]:
+    """The one call the tensor went through whose origin label starts with `label` (a method
+    call without arguments, `x.detach()`), and its receiver's text; None when there are several
+    or none, so a fix never guesses which one."""
+    tensor = observation.values.get("tensor")
+    if tensor is None:
+        return None, ""
+    spans = {o.span for o in tensor.origins if o.label.startswith(label)}
+    if len(spans) != 1:
+        return None, ""
+    (span,) = spans
+    found = _METHOD_CALL.match(text_of(span))
+    return (span, found.group("receiver")) if found is not None else (None, "")
 
 
 def _operand(text: str) -> str:

@@ -45,4 +45,6 @@ def judge(
     if not precise:
         return None
     certain = all(v == "must" and not lossy for v, lossy in observation.verdicts)
+    if observation.only_certain and not certain:
+        return None
     return Judgement(observation, certain, not certain or shared, plain_path)

@@ -42,6 +42,7 @@ EffectName = Literal[
     "ctx-disabled",
     "ctx-enabled",
     "ctx-default",
+    "ctx-option-test",
     "strategy",
     "guard-tensor-autodiff",
     "guard-device-autodiff",
@@ -49,7 +50,7 @@ EffectName = Literal[
 ]
 """The effects a rule may name: each has exactly one handler in `interp.effects.EFFECTS`
 (checked when that module loads), whose keys are what a KB entry is validated against."""
-Receiver = Literal["any", "tensor", "device", "ctx", "option"]
+Receiver = Literal["any", "tensor", "device", "ctx", "option", "checkpointing-field"]
 SiteKind = Literal["call", "struct", "assign", "effect"]
 RECEIVERS: tuple[Receiver, ...] = get_args(Receiver)
 SITES: tuple[SiteKind, ...] = get_args(SiteKind)
