@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from burnlint.analysis.interp.bindings import BindingLog
 from burnlint.analysis.interp.sinks import Hit, Observation, Site, is_relation, verdict
 from burnlint.analysis.interp.state import Env
 from burnlint.analysis.interp.valueops import read_field
@@ -30,6 +31,8 @@ class Observer:
         """The closure calls being evaluated, innermost last: ("closure called here", span)."""
         self.observations: dict[ObservationKey, Observation] = {}
         self.hits: list[Hit] = []
+        self.bindings = BindingLog()
+        """What the function's names were bound to (shown as hints, never judged)."""
 
     def observe(self, spec: SinkSpec, site: Site, values: dict[str, Value], env: Env) -> None:
         """Record the verdict for the values meeting at `site` on the path class `env`."""

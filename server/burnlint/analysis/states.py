@@ -1,0 +1,366 @@
+"""What the analyzer knows about the names of a file, in words: one `BindingState` per `let`
+name, closure parameter and function parameter whose tensor, context or device state is known
+on some path (from the binding logs the analyses that made the findings kept).
+
+A label is short (`autodiff·Balanced`, `plain`, `ctx: Disabled`, `autodiff?` when known on some
+paths only); the paths and origins say the rest.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+from typing import cast
+
+from burnlint.analysis.findings import Range, Related
+from burnlint.analysis.interp.bindings import BindingLog, BindingSite, held
+from burnlint.analysis.interp.program import Program
+from burnlint.analysis.interp.values import (
+    AUTODIFF,
+    DISABLED,
+    ENABLED,
+    FLOAT,
+    PLAIN,
+    UNKNOWN,
+    Value,
+)
+from burnlint.analysis.semantics.api import ApiModel
+from burnlint.analysis.syntax import ir
+
+DEFAULT_STRATEGY = "Disabled"
+"""The checkpointing strategy an autodiff value has unless one is asked for: left out of
+labels (it would read like a disabled context)."""
+MAX_SHOWN_ORIGINS = 4
+MAX_CACHED = 20_000
+"""States a `StateCache` keeps before it forgets those the last call did not ask for."""
+
+
+@dataclass(frozen=True, slots=True)
+class BindingState:
+    """The known state of one bound name."""
+
+    start: int
+    end: int
+    """The name's bytes in the file."""
+    kind: str
+    """"let", "closure" or "param"."""
+    label: str
+    paths: tuple[str, ...]
+    """One description per group of alike paths, e.g. "autodiff tensor (checkpointing
+    Balanced)"."""
+    origins: tuple[Related, ...]
+    """Where the values were made (autodiff device created here, ...), in file order."""
+    some_paths: bool
+    """Known on some paths only (others bind something the analyzer knows nothing of)."""
+    dispatch: bool
+    """The function it is in names dispatch types or burn's dispatch vocabulary."""
+
+
+def file_states(
+    program: Program,
+    file: int,
+    api: ApiModel,
+    start: int = 0,
+    end: int | None = None,
+    cache: StateCache | None = None,
+) -> list[BindingState]:
+    """The known states of unit `file`'s names whose first byte is in `start`..`end` (the
+    whole file by default), in file order (one per name); `cache` keeps them across calls."""
+    unit = program.units[file]
+    source = unit.source
+    end = len(source.data) if end is None else end
+    cache = cache if cache is not None else StateCache()
+    sites: dict[ir.Span, tuple[BindingSite, bool]] = {}
+    merged: set[ir.Span] = set()
+    for log in program.binding_logs(file):
+        _collect(log, file, sites, start, end, merged)
+    functions: list[tuple[int, int, int]] | None = None
+    dispatch: dict[int, bool] = {}
+    out: list[BindingState] = []
+    for span, (site, silent) in sites.items():
+        # A parameter's site joined from several callers is made anew each time: not kept.
+        shared = span in merged
+        state = None if shared else cache.get(site, silent, source)
+        if state is None:
+            if functions is None:
+                functions = sorted(
+                    (decl.node.start_byte, decl.node.end_byte, decl.node.id)
+                    for decl in unit.items.functions
+                    if not decl.build_off
+                )
+            state = _state(program, api, span, site, silent, functions, dispatch)
+            if not shared:
+                cache.put(site, silent, source, state)
+        if state is not None:
+            out.append(state)
+    cache.prune()
+    out.sort(key=lambda state: state.start)
+    return out
+
+
+class StateCache:
+    """The states made from binding sites, kept while the analysis keeps its binding logs and
+    the file is the same version (a site's text, place and origins are then the same; an
+    origin in another file that moved meanwhile keeps its old line in the tooltip)."""
+
+    def __init__(self) -> None:
+        self._made: dict[int, tuple[BindingSite, bool, object, BindingState | None]] = {}
+        self._seen: set[int] = set()
+
+    def get(self, site: BindingSite, silent: bool, source: object) -> BindingState | None:
+        """The state made from `site` for this version of its file, if it was made."""
+        found = self._made.get(id(site))
+        self._seen.add(id(site))
+        # The entry holds the site, so its id cannot name another object meanwhile.
+        if found is None or found[0] is not site or found[1] != silent or found[2] is not source:
+            return None
+        return found[3]
+
+    def put(
+        self, site: BindingSite, silent: bool, source: object, state: BindingState | None
+    ) -> None:
+        """Remember the state made from `site` (None: it shows nothing)."""
+        self._made[id(site)] = (site, silent, source, state)
+
+    def prune(self) -> None:
+        """End of a call: past `MAX_CACHED` states, keep only those it asked for (the others
+        may be of dropped analyses)."""
+        if len(self._made) > MAX_CACHED:
+            self._made = {k: v for k, v in self._made.items() if k in self._seen}
+        self._seen = set()
+
+
+def _state(
+    program: Program,
+    api: ApiModel,
+    span: ir.Span,
+    site: BindingSite,
+    silent: bool,
+    functions: list[tuple[int, int, int]],
+    dispatch: dict[int, bool],
+) -> BindingState | None:
+    """The state a site shows (None when its label says nothing)."""
+    label, some = _label(site.paths, silent)
+    if not label:
+        return None
+    start, end = span.start, span.end
+    index = bisect.bisect_right(functions, (start, 1 << 62, 0)) - 1
+    touches = False
+    if index >= 0 and start < functions[index][1]:
+        fn_start, fn_end, node = functions[index]
+        found = dispatch.get(node)
+        if found is None:
+            text = program.units[span.file].source.data[fn_start:fn_end]
+            found = dispatch[node] = b"Dispatch" in text or api.may_fire(text, program.era)
+        touches = found
+    return BindingState(
+        start,
+        end,
+        site.kind,
+        label,
+        tuple(describe(value) for value in site.paths),
+        _origins(program, site.paths),
+        some,
+        touches,
+    )
+
+
+def state_at(
+    program: Program, file: int, api: ApiModel, offset: int
+) -> tuple[str, BindingState] | None:
+    """The name at byte `offset` of unit `file` (a binding or a read of one) and the known
+    state of its binding: what it was bound to, wherever it is read."""
+    decl = next(
+        (
+            d
+            for d in program.units[file].items.functions
+            if d.node.start_byte <= offset < d.node.end_byte and not d.build_off
+        ),
+        None,
+    )
+    if decl is None or program.binding_log(decl) is None:
+        return None
+    function = decl.lowered()
+    found = _name_at(function, offset)
+    if found is None:
+        return None
+    name, binding = found
+    for state in file_states(program, file, api, binding.start, binding.start):
+        if state.start == binding.start:
+            return name, state
+    return None
+
+
+def _name_at(function: ir.Function, offset: int) -> tuple[str, ir.Span] | None:
+    """The innermost name read or bound at `offset` in `function`, and its binding's span."""
+    binds: dict[int, ir.PBind] = {}
+    best: ir.Var | ir.PBind | None = None
+    work: list[object] = [function.params, function.body]
+    while work:
+        node = work.pop()
+        if isinstance(node, tuple | list):
+            work.extend(cast(tuple[object, ...], node))
+            continue
+        if node is None or isinstance(node, str | int | bool | ir.Span):
+            continue
+        if isinstance(node, ir.PBind):
+            binds[node.binding] = node
+        if isinstance(node, ir.Var | ir.PBind):
+            span = node.span
+            if span.start <= offset <= span.end and (
+                best is None or span.end - span.start < best.span.end - best.span.start
+            ):
+                best = node
+        for slot in getattr(type(node), "__slots__", ()):
+            work.append(getattr(node, slot))
+    if best is None:
+        return None
+    bound = binds.get(best.binding)
+    return (best.name, bound.span) if bound is not None else None
+
+
+def _collect(
+    log: BindingLog,
+    file: int,
+    sites: dict[ir.Span, tuple[BindingSite, bool]],
+    start: int,
+    end: int,
+    merged: set[ir.Span],
+) -> None:
+    """Add `log`'s sites in `file` starting in `start`..`end`: a function parameter passed by
+    several callers joins their values (each caller's log has its own site; such joined sites
+    are added to `merged`)."""
+    for span, site in log.sites.items():
+        if span.file != file or not start <= span.start <= end:
+            continue
+        silent = span in log.silent
+        old = sites.get(span)
+        if old is None:
+            sites[span] = (site, silent)
+            continue
+        joined = BindingSite(old[0].kind, [*old[0].paths, *site.paths][:8])
+        sites[span] = (joined, old[1] or silent)
+        merged.add(span)
+    for span in log.silent:
+        # A caller passing something unknown makes a parameter's state hold on some paths only.
+        old = sites.get(span)
+        if span.file == file and old is not None and not old[1]:
+            sites[span] = (old[0], True)
+            merged.add(span)
+
+
+def _label(values: list[Value], silent: bool) -> tuple[str, bool]:
+    """The short label for the values a name took, and whether it holds on some paths only:
+    `Some(..)` or `[..]` around it when every path holds it in an `Option` or collection."""
+    paths = [held(value) for value in values]
+    shapes = {_shape(value) for value in values}
+    label, some = _bare_label(paths, silent)
+    if label and shapes == {"some"}:
+        return f"Some({label})", some
+    if label and shapes == {"elem"}:
+        return f"[{label}]", some
+    if not label and len(values) == 1 and not silent:
+        return _fields_label(values[0]), False
+    return label, some
+
+
+def _fields_label(value: Value) -> str:
+    """`{features: autodiff}`: the fields of a struct whose state is known (two at most)."""
+    parts: list[str] = []
+    for name, field in value.fields:
+        label, _ = _bare_label([held(field)], False)
+        if label:
+            parts.append(f"{name}: {label}")
+    if not parts or len(parts) > 2:
+        return ""
+    return "{" + ", ".join(parts) + "}"
+
+
+def _shape(value: Value) -> str:
+    """ "some" or "elem" when the value is known only through its payload or element."""
+    inner = held(value)
+    if inner is value:
+        return ""
+    return "some" if value.get_field("some") is inner else "elem"
+
+
+def _bare_label(paths: list[Value], silent: bool) -> tuple[str, bool]:
+    tensor = frozenset[str]().union(*(v.tensor for v in paths)) - {UNKNOWN}
+    unknown_tensor = silent or any(not (v.tensor - {UNKNOWN}) for v in paths)
+    if tensor:
+        return _kinds(tensor, unknown_tensor, {AUTODIFF: "autodiff", FLOAT: "plain"}, paths)
+    ctx = frozenset[str]().union(*(v.ctx for v in paths)) - {UNKNOWN}
+    if ctx:
+        unknown_ctx = silent or any(not (v.ctx - {UNKNOWN}) for v in paths)
+        text, some = _kinds(ctx, unknown_ctx, {DISABLED: "Disabled", ENABLED: "Enabled"}, [])
+        return f"ctx: {text}", some
+    device = frozenset[str]().union(*(v.device for v in paths)) - {UNKNOWN}
+    if device:
+        unknown_device = silent or any(not (v.device - {UNKNOWN}) for v in paths)
+        names = {AUTODIFF: "autodiff", PLAIN: "plain"}
+        text, some = _kinds(device, unknown_device, names, paths)
+        return f"device: {text}", some
+    return "", False
+
+
+def _kinds(
+    kinds: frozenset[str], unknown: bool, names: dict[str, str], paths: list[Value]
+) -> tuple[str, bool]:
+    """`autodiff` (with its strategy when one was asked for), `plain`, or with a `?` when
+    known on some paths only (or when the paths disagree: the first name wins)."""
+    first = next((kind for kind in names if kind in kinds), None)
+    if first is None:
+        return "", False
+    some = unknown or len(kinds) > 1
+    text = names[first]
+    if first == AUTODIFF and not some:
+        strategies = frozenset[str]().union(*(v.strategy for v in paths)) - {"?"}
+        if len(strategies) == 1 and DEFAULT_STRATEGY not in strategies:
+            text += "·" + next(iter(strategies))
+    return (text + "?" if some else text), some
+
+
+def describe(value: Value) -> str:
+    """One path's state in words: "autodiff tensor (checkpointing Balanced) on Flex"."""
+    shape = _shape(value)
+    if shape:
+        inner = describe(held(value))
+        return f"`Some` holding an {inner}" if shape == "some" else f"collection of {inner}s"
+    parts: list[str] = []
+    tensor = value.tensor - {UNKNOWN}
+    if tensor:
+        kinds = " or ".join("autodiff" if k == AUTODIFF else "plain" for k in sorted(tensor))
+        parts.append(f"{kinds} tensor")
+    ctx = value.ctx - {UNKNOWN}
+    if ctx and not tensor:
+        parts.append(" or ".join(c.capitalize() for c in sorted(ctx)) + " autodiff context")
+    device = value.device - {UNKNOWN}
+    if device and not tensor and not ctx:
+        parts.append(" or ".join(sorted(device)) + " device")
+    if not parts:
+        return "unknown"
+    strategies = value.strategy - {"?"}
+    if strategies and (AUTODIFF in tensor or AUTODIFF in device or ctx):
+        parts.append(f"(checkpointing {' or '.join(sorted(strategies))})")
+    if value.backend:
+        parts.append("on " + " or ".join(sorted(value.backend)))
+    return " ".join(parts)
+
+
+def _origins(program: Program, paths: list[Value]) -> tuple[Related, ...]:
+    """Where the values were made, first in the program's file order."""
+    seen: dict[tuple[int, int, str], Related] = {}
+    for value in paths:
+        for origin in held(value).origins:
+            span = origin.span
+            key = (span.file, span.start, origin.label)
+            if key in seen or span.file >= len(program.units):
+                continue
+            source = program.units[span.file].source
+            start, end = span.start, span.end
+            if end > len(source.data):
+                continue
+            where = Range(source.path, start, end, source.position(start), source.position(end))
+            seen[key] = Related(where, origin.label)
+    ordered = sorted(seen.items(), key=lambda item: item[0])
+    return tuple(related for _, related in ordered[:MAX_SHOWN_ORIGINS])
