@@ -71,7 +71,8 @@ class BindingLog:
 
     def bound(self, kind: str, pattern: ir.Pat, envs: list[Env]) -> None:
         """The names `pattern` binds, as each of `envs` binds them."""
-        for name in _names(pattern):
+        names = (pattern,) if isinstance(pattern, ir.PBind) and pattern.sub is None else None
+        for name in names or _names(pattern):
             for env in envs:
                 value = env.get(name.binding)
                 if value is not None:
@@ -94,8 +95,12 @@ class BindingLog:
         if site is None:
             if len(self.sites) >= MAX_SITES:
                 return
-            site = self.sites[span] = BindingSite(kind)
+            self.sites[span] = BindingSite(kind, [value])
             self.files.add(span.file)
+            return
+        if any(old is value for old in site.paths):
+            # The same value again (a loop's next round, another class sharing it): no news.
+            return
         key = value.coarse()
         for index, old in enumerate(site.paths):
             if old.coarse() == key:
