@@ -96,8 +96,9 @@ def test_hover_state_of_a_read_is_its_binding_state() -> None:
     offset = MIXED.encode().rindex(b"(x, q, ctx)") + 1
     found = state_at(session.program, 0, ANALYZER.api, offset)
     assert found is not None
-    name, state = found
-    assert name == "x" and state.label == "autodiff?"
+    assert found.name == "x" and found.state.label == "autodiff?"
+    assert (found.start, found.end) == (offset, offset + 1)
+    assert found.state.start < found.start
     assert state_at(session.program, 0, ANALYZER.api, MIXED.encode().index(b"TensorData")) is None
 
 
@@ -174,7 +175,7 @@ def test_every_bd001_sink_tensor_named_by_a_local_has_an_autodiff_state() -> Non
                 refined.append(where)
                 continue
             assert found is not None, f"{where}: no state for `{rooted['name']}`"
-            label = found[1].label
+            label = found.state.label
             assert "autodiff" in label and "plain" not in label, f"{where}: {label}"
             agree.append(where)
     assert len(agree) >= 130, agree

@@ -165,11 +165,20 @@ def _state(
     )
 
 
-def state_at(
-    program: Program, file: int, api: ApiModel, offset: int
-) -> tuple[str, BindingState] | None:
-    """The name at byte `offset` of unit `file` (a binding or a read of one) and the known
-    state of its binding: what it was bound to, wherever it is read."""
+@dataclass(frozen=True, slots=True)
+class NameState:
+    """The state of the name at a place: a binding, or a read of one."""
+
+    name: str
+    start: int
+    end: int
+    """The bytes of the name where it is (the read, or the binding itself)."""
+    state: BindingState
+    """The known state of its binding: what it was bound to, wherever it is read."""
+
+
+def state_at(program: Program, file: int, api: ApiModel, offset: int) -> NameState | None:
+    """The name at byte `offset` of unit `file` and the known state of its binding."""
     decl = next(
         (
             d
@@ -184,15 +193,16 @@ def state_at(
     found = _name_at(function, offset)
     if found is None:
         return None
-    name, binding = found
+    name, where, binding = found
     for state in file_states(program, file, api, binding.start, binding.start):
         if state.start == binding.start:
-            return name, state
+            return NameState(name, where.start, where.end, state)
     return None
 
 
-def _name_at(function: ir.Function, offset: int) -> tuple[str, ir.Span] | None:
-    """The innermost name read or bound at `offset` in `function`, and its binding's span."""
+def _name_at(function: ir.Function, offset: int) -> tuple[str, ir.Span, ir.Span] | None:
+    """The innermost name read or bound at `offset` in `function`: its name, its span there,
+    and its binding's span."""
     binds: dict[int, ir.PBind] = {}
     best: ir.Var | ir.PBind | None = None
     work: list[object] = [function.params, function.body]
@@ -216,7 +226,7 @@ def _name_at(function: ir.Function, offset: int) -> tuple[str, ir.Span] | None:
     if best is None:
         return None
     bound = binds.get(best.binding)
-    return (best.name, bound.span) if bound is not None else None
+    return (best.name, best.span, bound.span) if bound is not None else None
 
 
 def _collect(

@@ -26,6 +26,8 @@ class ClientSupport:
     apply_edit: bool = False
     document_changes: bool = False
     """Versioned `documentChanges` in workspace edits."""
+    inlay_refresh: bool = False
+    """`workspace/inlayHint/refresh`: the server may ask the client to request hints again."""
 
     @staticmethod
     def of(caps: types.ClientCapabilities) -> ClientSupport:
@@ -57,4 +59,7 @@ class ClientSupport:
             configuration_registration=bool(config_change and config_change.dynamic_registration),
             apply_edit=bool(workspace and workspace.apply_edit),
             document_changes=bool(edit and edit.document_changes),
+            inlay_refresh=bool(
+                workspace and workspace.inlay_hint and workspace.inlay_hint.refresh_support
+            ),
         )

@@ -13,6 +13,7 @@ from burnlint.lsp.convert import SOURCE, to_lsp_hover
 from burnlint.lsp.documents import Span
 from burnlint.lsp.hover import hover_at
 from burnlint.lsp.indexing import workspace_roots
+from burnlint.lsp.inlay import inlay_hints, with_state
 from burnlint.lsp.server import BurnlintServer
 
 
@@ -29,6 +30,7 @@ def register(ls: BurnlintServer) -> None:
     _register_life_cycle(ls)
     _register_sync(ls)
     _register_hover(ls)
+    _register_inlay_hints(ls)
     _register_actions(ls)
 
 
@@ -127,7 +129,33 @@ def _register_hover(ls: BurnlintServer) -> None:
         position = params.position
         offset = doc.index.byte_offset(position.line, position.character, ls.encoding)
         found = hover_at(doc, offset, findings, ls.entries, ls.analyzer.api)
+        read = await ls.states.at(doc, offset)
+        if read is not None and read.version == doc.version:
+            found = with_state(read, found)
         return to_lsp_hover(doc.index, found, ls.encoding) if found else None
+
+
+def _register_inlay_hints(ls: BurnlintServer) -> None:
+    options = types.InlayHintOptions(resolve_provider=False)
+
+    @ls.feature(types.TEXT_DOCUMENT_INLAY_HINT, options)
+    async def inlay_hint(params: types.InlayHintParams) -> list[types.InlayHint] | None:
+        await ls.settings_ready.wait()
+        doc = ls.documents.get(params.text_document.uri)
+        mode = ls.settings.inlay_hints
+        if doc is None or not ls.settings.enable or mode == "off":
+            return None
+        if len(doc.text) > ls.pipeline.project_settings(doc.path).max_file_size:
+            return None
+        start, end = params.range.start, params.range.end
+        index, encoding = doc.index, ls.encoding
+        first = index.byte_offset(start.line, start.character, encoding)
+        last = index.byte_offset(end.line, end.character, encoding)
+        read = await ls.states.in_range(doc, first, last)
+        if read is None or ls.documents.get(doc.uri) is not doc or read.version != doc.version:
+            # Edited meanwhile: the client asks again for the new version.
+            return None
+        return inlay_hints(doc, read, mode, encoding)
 
 
 def _register_actions(ls: BurnlintServer) -> None:

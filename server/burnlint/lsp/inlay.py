@@ -1,0 +1,81 @@
+"""Tensor states in the editor: inlay hints after bound names, and the state part of a hover
+(per path, with where it became that way as file:line links)."""
+
+from __future__ import annotations
+
+from lsprotocol import types
+
+from burnlint.analysis.states import BindingState
+from burnlint.lsp.convert import to_lsp_position
+from burnlint.lsp.documents import OpenDocument
+from burnlint.lsp.hover import HoverText
+from burnlint.lsp.markdown import inline_code
+from burnlint.lsp.positions import Encoding
+from burnlint.lsp.settings import InlayHints
+from burnlint.lsp.states import Read
+
+KINDS = {
+    "let": "bound here",
+    "pattern": "bound by a pattern",
+    "for": "each element",
+    "closure": "closure parameter",
+    "param": "as callers pass it",
+}
+
+
+def inlay_hints(
+    doc: OpenDocument, read: Read, mode: InlayHints, encoding: Encoding
+) -> list[types.InlayHint]:
+    """One hint after each name whose state is known (with `dispatch`, only in functions that
+    name dispatch types or burn's dispatch vocabulary)."""
+    if mode == "off":
+        return []
+    index = doc.index
+    return [
+        types.InlayHint(
+            position=to_lsp_position(index, state.end, encoding),
+            label=state.label,
+            kind=types.InlayHintKind.Type,
+            tooltip=types.MarkupContent(
+                kind=types.MarkupKind.Markdown, value=state_markdown(state, read.uris)
+            ),
+            padding_left=True,
+        )
+        for state in read.states
+        if mode == "on" or state.dispatch
+    ]
+
+
+def state_markdown(state: BindingState, uris: dict[str, str], name: str = "") -> str:
+    """What burnlint knows about a name: its label, each path's state, and the origins as
+    file:line links."""
+    some = " (known on some paths only)" if state.some_paths else ""
+    subject = f"{inline_code(name)}: " if name else ""
+    lines = [f"**burnlint** · {subject}`{state.label}`{some}, {KINDS.get(state.kind, '')}", ""]
+    if len(state.paths) == 1 and not state.some_paths:
+        lines.append(state.paths[0])
+    else:
+        lines.extend(f"- on one path: {path}" for path in state.paths)
+        if state.some_paths:
+            lines.append("- on the other paths: not known")
+    if state.origins:
+        lines += ["", "Where it became that way:"]
+        for origin in state.origins:
+            where = origin.range
+            shown = f"{where.path.rsplit('/', 1)[-1]}:{where.start.line + 1}"
+            uri = uris.get(where.path)
+            link = f"[{shown}]({uri}#L{where.start.line + 1})" if uri else f"`{shown}`"
+            lines.append(f"- {origin.message}: {link}")
+    return "\n".join(lines)
+
+
+def with_state(read: Read | None, found: HoverText | None) -> HoverText | None:
+    """The hover with the hovered name's state above what else shows there (a finding, the
+    knowledge base's text on an API name)."""
+    hovered = read.hovered if read is not None else None
+    if read is None or hovered is None:
+        return found
+    text = state_markdown(hovered.state, read.uris, hovered.name)
+    if found is None:
+        return HoverText(text, hovered.start, hovered.end)
+    return HoverText(f"{text}\n\n---\n\n{found.markdown}", found.start, found.end)
