@@ -86,9 +86,23 @@ def _inlay_refresh(client: Client, params: None) -> None:
     client.inlay_refreshes += 1
 
 
+def _converter() -> Any:
+    """pygls' converter, reading a code action that carries a command as a code action:
+    lsprotocol's hook reads anything with a `command` key as a bare `Command`."""
+    converter = default_converter()
+
+    def command_or_action(value: Any, _: type) -> types.Command | types.CodeAction:
+        if isinstance(value.get("command"), str):
+            return converter.structure(value, types.Command)
+        return converter.structure(value, types.CodeAction)
+
+    converter.register_structure_hook(types.Command | types.CodeAction, command_or_action)
+    return converter
+
+
 def make_client() -> Client:
     """A recording client with pytest-lsp's default handlers plus the requests it lacks."""
-    client = Client(converter_factory=default_converter)
+    client = Client(converter_factory=_converter)
     features = dict(DEFAULT_CLIENT_FEATURES)
     features[types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS] = _publish
     features[types.CLIENT_REGISTER_CAPABILITY] = _register

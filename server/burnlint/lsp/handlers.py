@@ -14,6 +14,7 @@ from burnlint.lsp.documents import Span
 from burnlint.lsp.hover import hover_at
 from burnlint.lsp.indexing import workspace_roots
 from burnlint.lsp.inlay import inlay_hints, with_state
+from burnlint.lsp.provenance import SHOW_PROVENANCE, provenance_actions, show_provenance
 from burnlint.lsp.server import BurnlintServer
 
 
@@ -175,6 +176,7 @@ def _register_actions(ls: BurnlintServer) -> None:
         current = await ls.pipeline.diagnostics_of(doc, wait=bool(only and wanted(FIX_ALL, only)))
         unsafe, document_changes = ls.settings.unsafe_fixes, ls.support.document_changes
         actions = code_actions(doc, params, current, unsafe, ls.encoding, document_changes)
+        actions += provenance_actions(doc.uri, params.context.diagnostics, only)
         return actions or None
 
     @ls.command(EXPLAIN)
@@ -184,6 +186,10 @@ def _register_actions(ls: BurnlintServer) -> None:
     @ls.command(APPLY_ALL_FIXES)
     async def apply_all_command(uri: str) -> dict[str, Any]:
         return await apply_all_fixes(ls, uri)
+
+    @ls.command(SHOW_PROVENANCE)
+    async def provenance_command(uri: str, line: int, character: int) -> dict[str, Any]:
+        return await show_provenance(ls, uri, line, character)
 
     @ls.command(STATUS)
     async def status_command(uri: str) -> dict[str, Any]:
