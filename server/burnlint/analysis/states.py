@@ -63,9 +63,11 @@ def file_states(
     start: int = 0,
     end: int | None = None,
     cache: StateCache | None = None,
+    with_origins: bool = True,
 ) -> list[BindingState]:
     """The known states of unit `file`'s names whose first byte is in `start`..`end` (the
-    whole file by default), in file order (one per name); `cache` keeps them across calls."""
+    whole file by default), in file order (one per name); `cache` keeps what it can across
+    calls; without `with_origins` their origins are left out (they cost most)."""
     unit = program.units[file]
     source = unit.source
     end = len(source.data) if end is None else end
@@ -74,95 +76,97 @@ def file_states(
     merged: set[ir.Span] = set()
     for log in program.binding_logs(file):
         _collect(log, file, sites, start, end, merged)
-    functions: list[tuple[int, int, int]] | None = None
-    dispatch: dict[int, bool] = {}
+    functions: list[tuple[int, int]] | None = None
+    touching: dict[int, bool] = {}
     out: list[BindingState] = []
     for span, (site, silent) in sites.items():
         # A parameter's site joined from several callers is made anew each time: not kept.
         shared = span in merged
-        state = None if shared else cache.get(site, silent, source)
-        if state is None:
-            if functions is None:
-                functions = sorted(
-                    (decl.node.start_byte, decl.node.end_byte, decl.node.id)
-                    for decl in unit.items.functions
-                    if not decl.build_off
-                )
-            state = _state(program, api, span, site, silent, functions, dispatch)
+        words = None if shared else cache.get(site, silent)
+        if words is None:
+            words = _words(site, silent)
             if not shared:
-                cache.put(site, silent, source, state)
-        if state is not None:
-            out.append(state)
+                cache.put(site, silent, words)
+        if not words[0]:
+            continue
+        if functions is None:
+            functions = sorted(
+                (decl.node.start_byte, decl.node.end_byte)
+                for decl in unit.items.functions
+                if not decl.build_off
+            )
+        name_start, name_end = span.start, span.end
+        index = bisect.bisect_right(functions, (name_start, 1 << 62)) - 1
+        touches = False
+        if index >= 0 and name_start < functions[index][1]:
+            found = touching.get(index)
+            if found is None:
+                fn_start, fn_end = functions[index]
+                text = source.data[fn_start:fn_end]
+                found = touching[index] = cache.dispatch(text, api, program.era)
+            touches = found
+        label, some, paths = words
+        origins = _origins(program, site.paths) if with_origins else ()
+        out.append(
+            BindingState(name_start, name_end, site.kind, label, paths, origins, some, touches)
+        )
     cache.prune()
     out.sort(key=lambda state: state.start)
     return out
 
 
+Words = tuple[str, bool, tuple[str, ...]]
+"""A site's label, whether it holds on some paths only, and each path's description."""
+
+
+def _words(site: BindingSite, silent: bool) -> Words:
+    label, some = _label(site.paths, silent)
+    if not label:
+        return "", False, ()
+    return label, some, tuple(describe(value) for value in site.paths)
+
+
 class StateCache:
-    """The states made from binding sites, kept while the analysis keeps its binding logs and
-    the file is the same version (a site's text, place and origins are then the same; an
-    origin in another file that moved meanwhile keeps its old line in the tooltip)."""
+    """What `file_states` can keep across calls: the words of each binding site (while the
+    analysis keeps its binding log; where the site is does not matter) and whether a function's
+    text names dispatch vocabulary."""
 
     def __init__(self) -> None:
-        self._made: dict[int, tuple[BindingSite, bool, object, BindingState | None]] = {}
+        self._made: dict[int, tuple[BindingSite, bool, Words]] = {}
         self._seen: set[int] = set()
+        self._dispatch: dict[bytes, bool] = {}
+        self._dispatch_seen: set[bytes] = set()
 
-    def get(self, site: BindingSite, silent: bool, source: object) -> BindingState | None:
-        """The state made from `site` for this version of its file, if it was made."""
+    def get(self, site: BindingSite, silent: bool) -> Words | None:
+        """The words made from `site`, if they were made."""
         found = self._made.get(id(site))
         self._seen.add(id(site))
         # The entry holds the site, so its id cannot name another object meanwhile.
-        if found is None or found[0] is not site or found[1] != silent or found[2] is not source:
+        if found is None or found[0] is not site or found[1] != silent:
             return None
-        return found[3]
+        return found[2]
 
-    def put(
-        self, site: BindingSite, silent: bool, source: object, state: BindingState | None
-    ) -> None:
-        """Remember the state made from `site` (None: it shows nothing)."""
-        self._made[id(site)] = (site, silent, source, state)
+    def put(self, site: BindingSite, silent: bool, words: Words) -> None:
+        """Remember the words made from `site`."""
+        self._made[id(site)] = (site, silent, words)
+
+    def dispatch(self, text: bytes, api: ApiModel, era: str) -> bool:
+        """Whether a function's text names dispatch types or burn's dispatch vocabulary."""
+        self._dispatch_seen.add(text)
+        found = self._dispatch.get(text)
+        if found is None:
+            found = self._dispatch[text] = b"Dispatch" in text or api.may_fire(text, era)
+        return found
 
     def prune(self) -> None:
-        """End of a call: past `MAX_CACHED` states, keep only those it asked for (the others
-        may be of dropped analyses)."""
+        """End of a call: past `MAX_CACHED` entries, keep only those it asked for (the others
+        may be of dropped analyses or old texts)."""
         if len(self._made) > MAX_CACHED:
             self._made = {k: v for k, v in self._made.items() if k in self._seen}
+        if len(self._dispatch) > MAX_CACHED // 10:
+            self._dispatch = {k: v for k, v in self._dispatch.items() if k in self._dispatch_seen}
         self._seen = set()
-
-
-def _state(
-    program: Program,
-    api: ApiModel,
-    span: ir.Span,
-    site: BindingSite,
-    silent: bool,
-    functions: list[tuple[int, int, int]],
-    dispatch: dict[int, bool],
-) -> BindingState | None:
-    """The state a site shows (None when its label says nothing)."""
-    label, some = _label(site.paths, silent)
-    if not label:
-        return None
-    start, end = span.start, span.end
-    index = bisect.bisect_right(functions, (start, 1 << 62, 0)) - 1
-    touches = False
-    if index >= 0 and start < functions[index][1]:
-        fn_start, fn_end, node = functions[index]
-        found = dispatch.get(node)
-        if found is None:
-            text = program.units[span.file].source.data[fn_start:fn_end]
-            found = dispatch[node] = b"Dispatch" in text or api.may_fire(text, program.era)
-        touches = found
-    return BindingState(
-        start,
-        end,
-        site.kind,
-        label,
-        tuple(describe(value) for value in site.paths),
-        _origins(program, site.paths),
-        some,
-        touches,
-    )
+        self._dispatch_seen = set()
 
 
 @dataclass(frozen=True, slots=True)

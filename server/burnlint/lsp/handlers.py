@@ -13,7 +13,7 @@ from burnlint.lsp.convert import SOURCE, to_lsp_hover
 from burnlint.lsp.documents import Span
 from burnlint.lsp.hover import hover_at
 from burnlint.lsp.indexing import workspace_roots
-from burnlint.lsp.inlay import inlay_hints, with_state
+from burnlint.lsp.inlay import inlay_hints, resolve_target, tooltip, with_state
 from burnlint.lsp.provenance import SHOW_PROVENANCE, provenance_actions, show_provenance
 from burnlint.lsp.server import BurnlintServer
 
@@ -137,7 +137,7 @@ def _register_hover(ls: BurnlintServer) -> None:
 
 
 def _register_inlay_hints(ls: BurnlintServer) -> None:
-    options = types.InlayHintOptions(resolve_provider=False)
+    options = types.InlayHintOptions(resolve_provider=True)
 
     @ls.feature(types.TEXT_DOCUMENT_INLAY_HINT, options)
     async def inlay_hint(params: types.InlayHintParams) -> list[types.InlayHint] | None:
@@ -152,11 +152,25 @@ def _register_inlay_hints(ls: BurnlintServer) -> None:
         index, encoding = doc.index, ls.encoding
         first = index.byte_offset(start.line, start.character, encoding)
         last = index.byte_offset(end.line, end.character, encoding)
-        read = await ls.states.in_range(doc, first, last)
+        lazy = ls.support.inlay_tooltip_resolve
+        read = await ls.states.in_range(doc, first, last, with_origins=not lazy)
         if read is None or ls.documents.get(doc.uri) is not doc or read.version != doc.version:
             # Edited meanwhile: the client asks again for the new version.
             return None
-        return inlay_hints(doc, read, mode, encoding)
+        return inlay_hints(doc, read, mode, encoding, lazy)
+
+    @ls.feature(types.INLAY_HINT_RESOLVE)
+    async def resolve_inlay_hint(hint: types.InlayHint) -> types.InlayHint:
+        target = resolve_target(hint)
+        doc = ls.documents.get(target[0]) if target is not None else None
+        if target is None or doc is None or doc.version != target[1]:
+            return hint
+        read = await ls.states.in_range(doc, target[2], target[2])
+        if read is not None and read.version == target[1]:
+            for state in read.states:
+                if state.start == target[2]:
+                    hint.tooltip = tooltip(state, read.uris)
+        return hint
 
 
 def _register_actions(ls: BurnlintServer) -> None:

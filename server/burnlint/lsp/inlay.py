@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from lsprotocol import types
 
 from burnlint.analysis.states import BindingState
@@ -24,10 +26,11 @@ KINDS = {
 
 
 def inlay_hints(
-    doc: OpenDocument, read: Read, mode: InlayHints, encoding: Encoding
+    doc: OpenDocument, read: Read, mode: InlayHints, encoding: Encoding, lazy: bool
 ) -> list[types.InlayHint]:
     """One hint after each name whose state is known (with `dispatch`, only in functions that
-    name dispatch types or burn's dispatch vocabulary)."""
+    name dispatch types or burn's dispatch vocabulary); with `lazy`, their tooltips are left
+    for `inlayHint/resolve` (`data` says which name)."""
     if mode == "off":
         return []
     index = doc.index
@@ -36,14 +39,30 @@ def inlay_hints(
             position=to_lsp_position(index, state.end, encoding),
             label=state.label,
             kind=types.InlayHintKind.Type,
-            tooltip=types.MarkupContent(
-                kind=types.MarkupKind.Markdown, value=state_markdown(state, read.uris)
-            ),
+            tooltip=None if lazy else tooltip(state, read.uris),
             padding_left=True,
+            data={"uri": doc.uri, "version": doc.version, "start": state.start} if lazy else None,
         )
         for state in read.states
         if mode == "on" or state.dispatch
     ]
+
+
+def tooltip(state: BindingState, uris: dict[str, str]) -> types.MarkupContent:
+    """A hint's tooltip: the state per path and where it became that way."""
+    return types.MarkupContent(kind=types.MarkupKind.Markdown, value=state_markdown(state, uris))
+
+
+def resolve_target(hint: types.InlayHint) -> tuple[str, int, int] | None:
+    """(uri, version, first byte of the name) of a hint sent without its tooltip."""
+    data = hint.data
+    if not isinstance(data, dict):
+        return None
+    fields = cast(dict[str, object], data)
+    uri, version, start = fields.get("uri"), fields.get("version"), fields.get("start")
+    if isinstance(uri, str) and isinstance(version, int) and isinstance(start, int):
+        return uri, version, start
+    return None
 
 
 def state_markdown(state: BindingState, uris: dict[str, str], name: str = "") -> str:

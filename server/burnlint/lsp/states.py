@@ -57,14 +57,18 @@ class States:
         self._shown: dict[str, tuple[BindingLog, ...]] = {}
         """URI -> the binding logs its last hints were read from (analysis thread only)."""
 
-    async def in_range(self, doc: OpenDocument, start: int, end: int) -> Read | None:
+    async def in_range(
+        self, doc: OpenDocument, start: int, end: int, with_origins: bool = True
+    ) -> Read | None:
         """The states of names starting in bytes `start`..`end` of the document's current
-        version (waiting for its analysis); None when it has no kept analysis."""
+        version (waiting for its analysis), with their origins unless not `with_origins`;
+        None when it has no kept analysis."""
         api = self.server.analyzer.api
 
         def compute(program: Program, index: int, cache: StateCache) -> Read:
             self._shown[doc.uri] = tuple(program.binding_logs(index))
-            return Read(file_states(program, index, api, start, end, cache), {})
+            states = file_states(program, index, api, start, end, cache, with_origins)
+            return Read(states, {})
 
         return await self._read(doc, compute)
 

@@ -220,6 +220,11 @@ local function run()
       end, label))
     end
     local tooltip = hint.tooltip
+    if tooltip == nil then
+      -- The server leaves tooltips for inlayHint/resolve (Neovim offers it).
+      local resolved = client:request_sync('inlayHint/resolve', hint, STEP_WAIT, buf)
+      tooltip = resolved and resolved.result and resolved.result.tooltip
+    end
     if type(tooltip) == 'table' then
       tooltip = tooltip.value
     end
