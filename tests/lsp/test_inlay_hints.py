@@ -138,6 +138,14 @@ async def test_hover_on_a_value_shows_its_state_above_the_finding(lsp: Client, e
     )
     assert device is not None and isinstance(device.contents, types.MarkupContent)
     assert device.contents.value.startswith("**burnlint** · `device`: `device: autodiff`")
+    # A call whose value a `let` binds: its state, over the call.
+    at = character(lines[13], lines[13].index("float_from_data") + 3, lsp.encoding)
+    call = await hover(lsp, uri, 13, at)
+    assert call is not None and isinstance(call.contents, types.MarkupContent)
+    assert call.contents.value.startswith("**burnlint** · this call's value: `autodiff`")
+    call_start = lines[13].index("Dispatch::float_from_data")
+    assert call.range is not None
+    assert call.range.start == types.Position(13, character(lines[13], call_start, lsp.encoding))
     column = lines[13].index("&device") + 1
     assert device.range == types.Range(
         start=types.Position(13, character(lines[13], column, lsp.encoding)),

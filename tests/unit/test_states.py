@@ -100,6 +100,13 @@ def test_hover_state_of_a_read_is_its_binding_state() -> None:
     assert (found.start, found.end) == (offset, offset + 1)
     assert found.state.start < found.start
     assert state_at(session.program, 0, ANALYZER.api, MIXED.encode().index(b"TensorData")) is None
+    # A call whose value a `let` binds: the binding's state, over the call.
+    call = MIXED.encode().index(b"gradient_checkpointing")
+    found = state_at(session.program, 0, ANALYZER.api, call)
+    assert (
+        found is not None and found.name == "" and found.state.label == "device: autodiff·Balanced"
+    )
+    assert MIXED.encode()[found.start : found.end] == b"ad.clone().gradient_checkpointing()"
 
 
 def test_states_are_bounded_cached_and_dropped_with_the_analysis() -> None:

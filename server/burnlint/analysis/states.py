@@ -205,10 +205,11 @@ def state_at(program: Program, file: int, api: ApiModel, offset: int) -> NameSta
 
 
 def _name_at(function: ir.Function, offset: int) -> tuple[str, ir.Span, ir.Span] | None:
-    """The innermost name read or bound at `offset` in `function`: its name, its span there,
-    and its binding's span."""
+    """The innermost name read or bound at `offset` in `function`, or call whose value a `let`
+    binds to a name: its name ("" for a call), its span there, and its binding's span."""
     binds: dict[int, ir.PBind] = {}
-    best: ir.Var | ir.PBind | None = None
+    # (span, name, binding id) of the innermost candidate so far.
+    best: tuple[ir.Span, str, int] | None = None
     work: list[object] = [function.params, function.body]
     while work:
         node = work.pop()
@@ -217,20 +218,29 @@ def _name_at(function: ir.Function, offset: int) -> tuple[str, ir.Span, ir.Span]
             continue
         if node is None or isinstance(node, str | int | bool | ir.Span):
             continue
+        found: tuple[ir.Span, str, int] | None = None
         if isinstance(node, ir.PBind):
             binds[node.binding] = node
         if isinstance(node, ir.Var | ir.PBind):
-            span = node.span
+            found = (node.span, node.name, node.binding)
+        elif (
+            isinstance(node, ir.Let)
+            and isinstance(node.pattern, ir.PBind)
+            and isinstance(node.init, ir.Call | ir.MethodCall)
+        ):
+            found = (node.init.span, "", node.pattern.binding)
+        if found is not None:
+            span = found[0]
             if span.start <= offset <= span.end and (
-                best is None or span.end - span.start < best.span.end - best.span.start
+                best is None or span.end - span.start < best[0].end - best[0].start
             ):
-                best = node
+                best = found
         for slot in getattr(type(node), "__slots__", ()):
             work.append(getattr(node, slot))
     if best is None:
         return None
-    bound = binds.get(best.binding)
-    return (best.name, best.span, bound.span) if bound is not None else None
+    bound = binds.get(best[2])
+    return (best[1], best[0], bound.span) if bound is not None else None
 
 
 def _collect(

@@ -65,11 +65,11 @@ def resolve_target(hint: types.InlayHint) -> tuple[str, int, int] | None:
     return None
 
 
-def state_markdown(state: BindingState, uris: dict[str, str], name: str = "") -> str:
-    """What burnlint knows about a name: its label, each path's state, and the origins as
-    file:line links."""
+def state_markdown(state: BindingState, uris: dict[str, str], name: str | None = None) -> str:
+    """What burnlint knows about a name ("" for a call whose value a `let` binds; None in a
+    hint's tooltip): its label, each path's state, and the origins as file:line links."""
     some = " (known on some paths only)" if state.some_paths else ""
-    subject = f"{inline_code(name)}: " if name else ""
+    subject = "" if name is None else f"{inline_code(name)}: " if name else "this call's value: "
     lines = [f"**burnlint** · {subject}`{state.label}`{some}, {KINDS.get(state.kind, '')}", ""]
     if len(state.paths) == 1 and not state.some_paths:
         lines.append(state.paths[0])
