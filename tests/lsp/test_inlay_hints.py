@@ -168,3 +168,16 @@ async def test_an_edit_in_another_file_refreshes_the_hints(lsp: Client, tmp_path
     change_doc(lsp, helpers_uri, 2, [replace_all(plain)])
     await until(lambda: lsp.inlay_refreshes > 0, "workspace/inlayHint/refresh")
     assert by_line(await inlay_hints(lsp, model_uri, MODEL))[3] == ["plain"]
+
+
+async def test_changing_the_setting_asks_for_hints_again(lsp: Client, tmp_path: Path) -> None:
+    await start(lsp, "neovim", settings={"inlayHints": "on"})
+    path = tmp_path / "helper.rs"
+    path.write_text(HELPER, encoding="utf-8")
+    uri = open_doc(lsp, path)
+    await diagnostics(lsp, uri, version=1)
+    assert 1 in by_line(await inlay_hints(lsp, uri, HELPER))
+    lsp.set_configuration({"inlayHints": "dispatch"}, section="burnlint")
+    lsp.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=None))
+    await until(lambda: lsp.inlay_refreshes > 0, "workspace/inlayHint/refresh")
+    assert 1 not in by_line(await inlay_hints(lsp, uri, HELPER))
