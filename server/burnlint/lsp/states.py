@@ -33,6 +33,8 @@ if TYPE_CHECKING:
     from burnlint.lsp.server import BurnlintServer
 
 _T = TypeVar("_T")
+HOVER_WAIT = 0.25
+"""Seconds a hover waits for the analysis thread to read a name's state."""
 
 
 @dataclass(slots=True)
@@ -80,11 +82,16 @@ class States:
             found = state_at(program, index, api, offset)
             return Read([found.state], {}, found) if found else Read([], {})
 
-        read = await self._read(doc, compute)
+        # A hover does not wait behind other files' analyses (a workspace scan): past
+        # `HOVER_WAIT` it shows without the state.
+        read = await self._read(doc, compute, HOVER_WAIT)
         return read if read is not None and read.states else None
 
     async def _read(
-        self, doc: OpenDocument, compute: Callable[[Program, int, StateCache], Read]
+        self,
+        doc: OpenDocument,
+        compute: Callable[[Program, int, StateCache], Read],
+        timeout: float | None = None,
     ) -> Read | None:
         pipeline = self.server.pipeline
         path = doc.path
@@ -115,7 +122,7 @@ class States:
                     read.uris[file.source.path] = uri if file_path == path else uri_of(file_path)
             return read
 
-        return await _on_analysis_thread(self.server, on_thread)
+        return await _on_analysis_thread(self.server, on_thread, timeout)
 
     def delivered(self, result: JobResult, trigger: str) -> None:
         """A run's results were delivered: if it changed the states of other open documents
@@ -154,12 +161,19 @@ class States:
             self.server.workspace_inlay_hint_refresh(None)
 
 
-async def _on_analysis_thread(server: BurnlintServer, task: Callable[[], _T]) -> _T | None:
+async def _on_analysis_thread(
+    server: BurnlintServer, task: Callable[[], _T], timeout: float | None = None
+) -> _T | None:
+    """`task()` run on the analysis thread; None if it does not start and finish within
+    `timeout` seconds (a task still queued is then dropped) or the server is stopping."""
     pipeline = server.pipeline
     if pipeline.closed:
         return None
     try:
-        return await asyncio.get_running_loop().run_in_executor(pipeline.executor, task)
+        future = asyncio.get_running_loop().run_in_executor(pipeline.executor, task)
+        return await asyncio.wait_for(future, timeout)
+    except asyncio.TimeoutError:
+        return None
     except RuntimeError:
         # The executor was shut down meanwhile (the server is stopping).
         return None
