@@ -9,6 +9,7 @@ paths only); the paths and origins say the rest.
 from __future__ import annotations
 
 import bisect
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
 
@@ -64,29 +65,40 @@ def file_states(
     end: int | None = None,
     cache: StateCache | None = None,
     with_origins: bool = True,
+    only: ir.Span | None = None,
 ) -> list[BindingState]:
     """The known states of unit `file`'s names whose first byte is in `start`..`end` (the
-    whole file by default), in file order (one per name); `cache` keeps what it can across
-    calls; without `with_origins` their origins are left out (they cost most)."""
+    whole file by default), in file order (one per name), or of the name bound at `only`;
+    `cache` keeps what it can across calls; without `with_origins` their origins are left
+    out (they cost most)."""
     unit = program.units[file]
     source = unit.source
     end = len(source.data) if end is None else end
     cache = cache if cache is not None else StateCache()
-    sites: dict[ir.Span, tuple[BindingSite, bool]] = {}
+    sites: dict[ir.Span, BindingSite] = {}
+    silent: set[ir.Span] = set()
     merged: set[ir.Span] = set()
+
+    def keep(span: ir.Span) -> bool:
+        return (
+            span == only if only is not None else span.file == file and start <= span.start <= end
+        )
+
     for log in program.binding_logs(file):
-        _collect(log, file, sites, start, end, merged)
+        if only is None or only in log.sites or only in log.silent:
+            _collect(log, keep, sites, silent, merged)
     functions: list[tuple[int, int]] | None = None
     touching: dict[int, bool] = {}
     out: list[BindingState] = []
-    for span, (site, silent) in sites.items():
+    for span, site in sites.items():
         # A parameter's site joined from several callers is made anew each time: not kept.
         shared = span in merged
-        words = None if shared else cache.get(site, silent)
+        quiet = span in silent
+        words = None if shared else cache.get(site, quiet)
         if words is None:
-            words = _words(site, silent)
+            words = _words(site, quiet)
             if not shared:
-                cache.put(site, silent, words)
+                cache.put(site, quiet, words)
         if not words[0]:
             continue
         if functions is None:
@@ -198,9 +210,8 @@ def state_at(program: Program, file: int, api: ApiModel, offset: int) -> NameSta
     if found is None:
         return None
     name, where, binding = found
-    for state in file_states(program, file, api, binding.start, binding.start):
-        if state.start == binding.start:
-            return NameState(name, where.start, where.end, state)
+    for state in file_states(program, file, api, only=binding):
+        return NameState(name, where.start, where.end, state)
     return None
 
 
@@ -245,32 +256,25 @@ def _name_at(function: ir.Function, offset: int) -> tuple[str, ir.Span, ir.Span]
 
 def _collect(
     log: BindingLog,
-    file: int,
-    sites: dict[ir.Span, tuple[BindingSite, bool]],
-    start: int,
-    end: int,
+    keep: Callable[[ir.Span], bool],
+    sites: dict[ir.Span, BindingSite],
+    silent: set[ir.Span],
     merged: set[ir.Span],
 ) -> None:
-    """Add `log`'s sites in `file` starting in `start`..`end`: a function parameter passed by
-    several callers joins their values (each caller's log has its own site; such joined sites
-    are added to `merged`)."""
+    """Add `log`'s sites that `keep` accepts to `sites`, and its silent ones to `silent`: a
+    function parameter passed by several callers joins their values (each caller's log has
+    its own site; such joined sites are added to `merged`), and one caller passing something
+    unknown makes it hold on some paths only."""
     for span, site in log.sites.items():
-        if span.file != file or not start <= span.start <= end:
+        if not keep(span):
             continue
-        silent = span in log.silent
         old = sites.get(span)
         if old is None:
-            sites[span] = (site, silent)
+            sites[span] = site
             continue
-        joined = BindingSite(old[0].kind, [*old[0].paths, *site.paths][:8])
-        sites[span] = (joined, old[1] or silent)
+        sites[span] = BindingSite(old.kind, [*old.paths, *site.paths][:8])
         merged.add(span)
-    for span in log.silent:
-        # A caller passing something unknown makes a parameter's state hold on some paths only.
-        old = sites.get(span)
-        if span.file == file and old is not None and not old[1]:
-            sites[span] = (old[0], True)
-            merged.add(span)
+    silent.update(span for span in log.silent if keep(span))
 
 
 def _label(values: list[Value], silent: bool) -> tuple[str, bool]:
