@@ -217,3 +217,28 @@ def test_every_bd001_sink_tensor_named_by_a_local_has_an_autodiff_state() -> Non
     assert len(seen.refined) == 1, seen.refined
     # Struct literals, `self` fields and calls are not names: no hint is expected there.
     assert len(seen.unnamed) <= 8, seen.unnamed
+
+
+CALLERS = """use burn::backend::{Dispatch, DispatchDevice};
+fn keep(t: DispatchTensor) -> DispatchTensor { t }
+pub fn unknown(t: DispatchTensor) -> DispatchTensor { keep(t) }
+pub fn made(d: TensorData) -> DispatchTensor {
+    let ad = DispatchDevice::autodiff(DispatchDevice::Flex(Default::default()));
+    keep(Dispatch::float_from_data(d, &ad))
+}
+pub fn plain(d: TensorData) -> DispatchTensor {
+    keep(Dispatch::float_from_data(d, &DispatchDevice::Flex(Default::default())))
+}
+"""
+
+
+def test_a_parameter_joins_what_its_callers_pass() -> None:
+    # `keep`'s `t`: autodiff from `made`, plain from `plain`, unknown from `unknown`.
+    [param] = [s for s in file_states_in_order("callers.rs", CALLERS) if s[1].kind == "param"]
+    name, state = param
+    assert name == "t" and state.start == CALLERS.index("fn keep(t") + len("fn keep(")
+    assert state.label == "autodiff?" and state.some_paths
+    assert set(state.paths) == {
+        "autodiff tensor (checkpointing Disabled) on Flex",
+        "plain tensor on Flex",
+    }
