@@ -12,6 +12,7 @@ import bisect
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
+from weakref import WeakKeyDictionary
 
 from burnlint.analysis.findings import Range, Related
 from burnlint.analysis.interp.bindings import BindingLog, BindingSite, held
@@ -32,8 +33,9 @@ DEFAULT_STRATEGY = "Disabled"
 """The checkpointing strategy an autodiff value has unless one is asked for: left out of
 labels (it would read like a disabled context)."""
 MAX_SHOWN_ORIGINS = 4
-MAX_CACHED = 20_000
-"""States a `StateCache` keeps before it forgets those the last call did not ask for."""
+MAX_TEXTS = 2_000
+"""Function texts a `StateCache` keeps before it forgets those the last call did not ask
+about (the texts of earlier versions)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,27 +142,22 @@ def _words(site: BindingSite, silent: bool) -> Words:
 
 class StateCache:
     """What `file_states` can keep across calls: the words of each binding site (while the
-    analysis keeps its binding log; where the site is does not matter) and whether a function's
-    text names dispatch vocabulary."""
+    analysis keeps its binding log: a dropped log's entries go with it; where the site is
+    does not matter) and whether a function's text names dispatch vocabulary."""
 
     def __init__(self) -> None:
-        self._made: dict[int, tuple[BindingSite, bool, Words]] = {}
-        self._seen: set[int] = set()
+        self._made: WeakKeyDictionary[BindingSite, tuple[bool, Words]] = WeakKeyDictionary()
         self._dispatch: dict[bytes, bool] = {}
         self._dispatch_seen: set[bytes] = set()
 
     def get(self, site: BindingSite, silent: bool) -> Words | None:
         """The words made from `site`, if they were made."""
-        found = self._made.get(id(site))
-        self._seen.add(id(site))
-        # The entry holds the site, so its id cannot name another object meanwhile.
-        if found is None or found[0] is not site or found[1] != silent:
-            return None
-        return found[2]
+        found = self._made.get(site)
+        return found[1] if found is not None and found[0] == silent else None
 
     def put(self, site: BindingSite, silent: bool, words: Words) -> None:
         """Remember the words made from `site`."""
-        self._made[id(site)] = (site, silent, words)
+        self._made[site] = (silent, words)
 
     def dispatch(self, text: bytes, api: ApiModel, era: str) -> bool:
         """Whether a function's text names dispatch types or burn's dispatch vocabulary."""
@@ -171,13 +168,9 @@ class StateCache:
         return found
 
     def prune(self) -> None:
-        """End of a call: past `MAX_CACHED` entries, keep only those it asked for (the others
-        may be of dropped analyses or old texts)."""
-        if len(self._made) > MAX_CACHED:
-            self._made = {k: v for k, v in self._made.items() if k in self._seen}
-        if len(self._dispatch) > MAX_CACHED // 10:
+        """End of a call: past `MAX_TEXTS` function texts, keep only those it asked about."""
+        if len(self._dispatch) > MAX_TEXTS:
             self._dispatch = {k: v for k, v in self._dispatch.items() if k in self._dispatch_seen}
-        self._seen = set()
         self._dispatch_seen = set()
 
 

@@ -47,9 +47,10 @@ def held(value: Value) -> Value:
     return inner if inner is not None else value
 
 
-@dataclass(slots=True)
+@dataclass(eq=False)
 class BindingSite:
-    """What one binding site was bound to."""
+    """What one binding site was bound to. Compared and hashed by identity, and weakly
+    referable: what is made from it is kept exactly as long as it lives."""
 
     kind: str
     """"let", "pattern" (`match` arms, `if let`), "for", "closure" (a closure parameter) or
