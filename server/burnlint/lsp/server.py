@@ -193,7 +193,8 @@ class BurnlintServer(LanguageServer):
             )
         self._shown_problems = tuple(problems)
         pipeline = self.pipeline
-        if old.inlay_hints != settings.inlay_hints and self.support.inlay_refresh:
+        hints_changed = (old.inlay_hints, old.enable) != (settings.inlay_hints, settings.enable)
+        if hints_changed and self.support.inlay_refresh:
             self.workspace_inlay_hint_refresh(None)
         if self.support.pull and self.support.refresh:
             # Pulled diagnostics are re-requested once the new settings are in place.
