@@ -322,6 +322,17 @@ def open_doc(client: Client, uri: str, text: str) -> float:
     return sent
 
 
+def bench_crate(folder: Path, name: str, text: str) -> Path:
+    """A crate named `name` in `folder` whose only file, `src/big.rs`, holds `text`; its path."""
+    (folder / "Cargo.toml").write_text(
+        f'[package]\nname = "{name}"\nversion = "0.1.0"\nedition = "2021"\n', encoding="utf-8"
+    )
+    (folder / "src").mkdir()
+    big = folder / "src" / "big.rs"
+    big.write_text(text, encoding="utf-8")
+    return big
+
+
 def percentile(samples: list[float], fraction: float) -> float:
     """The `fraction` quantile (nearest rank) of `samples`."""
     ordered = sorted(samples)

@@ -215,6 +215,36 @@ def test_fix_all_on_save_fixes_the_file_on_disk(nvim_run: Run) -> None:
     assert "DispatchAutodiffContext::Enabled(" in seed_line(nvim_run.quant)
 
 
+def test_inlay_hints_show_tensor_states(nvim_run: Run) -> None:
+    """`vim.lsp.inlay_hint.get()` holds the server's hints after the names of quant.rs."""
+    r = nvim_run.result
+    assert r.get("inlay_enabled"), f"the plugin did not turn hints on\n{nvim_run.transcript}"
+    hints = {(h["lnum"], h["label"]) for h in r.get("inlay_hints") or []}
+    assert {(12, "device: autodiff"), (13, "autodiff"), (42, "plain")} <= hints, nvim_run.transcript
+    [seed] = [h for h in r["inlay_hints"] if h["lnum"] == 13]
+    line = QUANT_LINES[13]
+    assert seed["character"] == line.index("autodiff_lhs") + len("autodiff_lhs")
+    assert "autodiff tensor created here" in seed["tooltip"]
+    assert "quant.rs:14" in seed["tooltip"]
+
+
+def test_provenance_fills_the_quickfix_list(nvim_run: Run) -> None:
+    """The code action on the seed finding, and :BurnlintProvenance, list the value's path in
+    flow order: the autodiff device, the tensor, ..., the sink last."""
+    r = nvim_run.result
+    assert r.get("provenance_title") == "burnlint: where the value came from", nvim_run.transcript
+    for key in ("provenance", "provenance_command"):
+        items = r.get(key) or []
+        assert len(items) >= 3, f"{key}\n{nvim_run.transcript}"
+        assert [(i["lnum"], i["text"]) for i in items[:2]] == [
+            (13, "autodiff device created here"),
+            (14, "autodiff tensor created here"),
+        ], nvim_run.transcript
+        assert items[-1]["lnum"] == SEED_LNUM + 1 and items[-1]["text"].startswith("BD001: ")
+        assert items[-1]["col"] == byte_col(ORIGINAL_SEED_LINE, SEED_CALL) + 1
+        assert Path(items[0]["file"]) == nvim_run.quant
+
+
 def test_explain_command_opens_a_float(nvim_run: Run) -> None:
     r = nvim_run.result
     for key in ("explain_code", "explain_cursor", "explain_panic"):

@@ -127,6 +127,7 @@ EXPECTED_ENUMS: dict[str, list[str]] = {
     "scope": literal_values(HINTS["scope"]),
     "logLevel": list(server_settings.LOG_LEVELS),
     "era": ["auto", *ERAS],
+    "inlayHints": literal_values(HINTS["inlay_hints"]),
 }
 
 

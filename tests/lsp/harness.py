@@ -49,6 +49,8 @@ class Client(LanguageClient):
         self.applied: list[types.ApplyWorkspaceEditParams] = []
         self.pulled: dict[str, types.RelatedFullDocumentDiagnosticReport] = {}
         self.result: types.InitializeResult | None = None
+        self.inlay_refreshes = 0
+        """How many times the server asked for `workspace/inlayHint/refresh`."""
 
     @property
     def encoding(self) -> str:
@@ -80,13 +82,32 @@ def _apply_edit(
     return types.ApplyWorkspaceEditResult(applied=True)
 
 
+def _inlay_refresh(client: Client, params: None) -> None:
+    client.inlay_refreshes += 1
+
+
+def _converter() -> Any:
+    """pygls' converter, reading a code action that carries a command as a code action:
+    lsprotocol's hook reads anything with a `command` key as a bare `Command`."""
+    converter = default_converter()
+
+    def command_or_action(value: Any, _: type) -> types.Command | types.CodeAction:
+        if isinstance(value.get("command"), str):
+            return converter.structure(value, types.Command)
+        return converter.structure(value, types.CodeAction)
+
+    converter.register_structure_hook(types.Command | types.CodeAction, command_or_action)
+    return converter
+
+
 def make_client() -> Client:
     """A recording client with pytest-lsp's default handlers plus the requests it lacks."""
-    client = Client(converter_factory=default_converter)
+    client = Client(converter_factory=_converter)
     features = dict(DEFAULT_CLIENT_FEATURES)
     features[types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS] = _publish
     features[types.CLIENT_REGISTER_CAPABILITY] = _register
     features[types.WORKSPACE_APPLY_EDIT] = _apply_edit
+    features[types.WORKSPACE_INLAY_HINT_REFRESH] = _inlay_refresh
     register_lsp_features(client, features)
     return client
 
@@ -234,6 +255,17 @@ async def code_actions(
     return [a for a in found or [] if isinstance(a, types.CodeAction)]
 
 
+async def inlay_hints(client: Client, uri: str, text: str) -> list[types.InlayHint] | None:
+    """The inlay hints over the whole document."""
+    lines = text.splitlines()
+    end = types.Position(len(lines), 0)
+    params = types.InlayHintParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        range=types.Range(start=types.Position(0, 0), end=end),
+    )
+    return await asyncio.wait_for(client.text_document_inlay_hint_async(params), WAIT)
+
+
 async def hover(client: Client, uri: str, line: int, character: int) -> types.Hover | None:
     """Hover at a position (in the negotiated encoding)."""
     params = types.HoverParams(
@@ -296,6 +328,12 @@ def apply_edits(text: str, edits: Sequence[types.TextEdit], encoding: str) -> st
     for start, end, new_text in spans:
         text = text[:start] + new_text + text[end:]
     return text
+
+
+def helpers_crate(root: Path) -> Path:
+    """A crate whose `model.rs` calls `helpers.rs` (`HELPERS`, `MODEL`)."""
+    lib = "pub mod helpers;\npub mod model;\n"
+    return write_crate(root, {"src/lib.rs": lib, "src/helpers.rs": HELPERS, "src/model.rs": MODEL})
 
 
 def write_crate(root: Path, files: dict[str, str], name: str = "demo") -> Path:

@@ -7,13 +7,13 @@ import pytest
 from harness import (
     EDITORS,
     HELPERS,
-    MODEL,
     QUANT,
     SEED,
     Client,
     change_doc,
     character,
     diagnostics,
+    helpers_crate,
     open_doc,
     pull,
     pushed,
@@ -136,14 +136,7 @@ async def test_editing_a_helper_updates_the_other_open_file(
     lsp: Client, editor: str, tmp_path
 ) -> None:
     await start(lsp, editor)
-    crate = write_crate(
-        tmp_path / "two",
-        {
-            "src/lib.rs": "pub mod helpers;\npub mod model;\n",
-            "src/helpers.rs": HELPERS,
-            "src/model.rs": MODEL,
-        },
-    )
+    crate = helpers_crate(tmp_path / "two")
     helpers = open_doc(lsp, crate / "src" / "helpers.rs")
     model = open_doc(lsp, crate / "src" / "model.rs")
     assert [d.code for d in await diagnostics(lsp, model, version=1)] == ["BD001"]

@@ -36,7 +36,9 @@ async def test_hover_on_a_finding_explains_it(lsp: Client, editor: str) -> None:
     line = QUANT.read_text(encoding="utf-8").splitlines()[15]
     assert SEED in line
     found = await hover(lsp, uri, 15, character(line, line.index("autodiff_lhs,"), lsp.encoding))
-    text = text_of(found)
+    # The value's state (tests/lsp/test_inlay_hints.py) comes first, then the finding.
+    state, _, text = text_of(found).partition("\n\n---\n\n")
+    assert state.startswith("**burnlint** · `autodiff_lhs`")
     assert found is not None and found.range == diagnostic.range
     assert text.startswith("### BD001 `autodiff-in-disabled-context`")
     assert "autodiff tensor `autodiff_lhs` reaches a disabled autodiff context" in text

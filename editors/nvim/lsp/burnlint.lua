@@ -65,6 +65,10 @@ return {
       unsafeFixes = true,
       -- The server's own log level: "error", "warning", "info" or "debug".
       logLevel = 'warning',
+      -- Tensor-state inlay hints (`autodiff`, `plain`, `ctx: Disabled`, `autodiff?`) after let
+      -- bindings and parameters: "off", "on", or "dispatch" (only in functions that name
+      -- dispatch types). Shown with vim.lsp.inlay_hint.enable(true).
+      inlayHints = 'dispatch',
       -- docsUrl = 'https://example.org/burnlint/{code}',  -- link shown for each code
     },
   },

@@ -3,12 +3,15 @@ import * as vscode from "vscode";
 import { ExecuteCommandRequest, LanguageClient } from "vscode-languageclient/node";
 
 import { markdownOf, pickQuery, previewName } from "./explainQuery";
+import { parseProvenance, provenanceTarget } from "./provenance";
 
 export const COMMANDS = {
   restartServer: "burnlint.restartServer",
   showOutput: "burnlint.showOutput",
   explain: "burnlint.explain",
   applyAllFixes: "burnlint.applyAllFixes",
+  /** The finding's path (origin, bindings, stores, calls, sink), asked of the server, in a peek view. */
+  showProvenance: "burnlint.showProvenance",
   /** Server only: the era and notes of an open document, for the status bar tooltip. */
   status: "burnlint.status",
 } as const;
@@ -17,7 +20,7 @@ export const COMMANDS = {
  * Commands the extension implements itself, or calls only through `workspace/executeCommand`,
  * even when the server also advertises them.
  */
-export const CLIENT_OWNED_COMMANDS: ReadonlySet<string> = new Set([COMMANDS.explain, COMMANDS.applyAllFixes, COMMANDS.status]);
+export const CLIENT_OWNED_COMMANDS: ReadonlySet<string> = new Set([COMMANDS.explain, COMMANDS.applyAllFixes, COMMANDS.status, COMMANDS.showProvenance]);
 
 export const FIX_ALL_KIND = vscode.CodeActionKind.SourceFixAll.append("burnlint");
 export const EXPLAIN_SCHEME = "burnlint-explain";
@@ -58,6 +61,7 @@ export function registerCommands(context: vscode.ExtensionContext, host: Command
     vscode.commands.registerCommand(COMMANDS.showOutput, () => host.output.show(true)),
     vscode.commands.registerCommand(COMMANDS.explain, (arg?: unknown) => explain(host, docs, arg)),
     vscode.commands.registerCommand(COMMANDS.applyAllFixes, () => applyAllFixes(host)),
+    vscode.commands.registerCommand(COMMANDS.showProvenance, (...args: unknown[]) => showProvenance(host, args)),
   );
 }
 
@@ -197,4 +201,45 @@ async function applyFixAllCodeAction(document: vscode.TextDocument): Promise<num
     }
   }
   return applied;
+}
+
+/**
+ * Peeks at the path of a finding's value: the code action passes (uri, line, character); from the
+ * command palette, the cursor in the active editor says which finding.
+ */
+async function showProvenance(host: CommandHost, args: unknown[]): Promise<void> {
+  let target = provenanceTarget(args);
+  const editor = vscode.window.activeTextEditor;
+  if (!target && editor) {
+    const cursor = editor.selection.active;
+    target = { uri: editor.document.uri.toString(), line: cursor.line, character: cursor.character };
+  }
+  if (!target) {
+    void vscode.window.showInformationMessage("burnlint: put the cursor on a burnlint problem to see where its value came from.");
+    return;
+  }
+  const client = await host.readyClient();
+  if (!client) {
+    return;
+  }
+  let answer: unknown;
+  try {
+    answer = await client.sendRequest(ExecuteCommandRequest.type, {
+      command: COMMANDS.showProvenance,
+      arguments: [target.uri, target.line, target.character],
+    });
+  } catch (error) {
+    void vscode.window.showInformationMessage(`burnlint: ${error instanceof Error ? error.message : String(error)}`);
+    return;
+  }
+  const provenance = parseProvenance(answer);
+  if (!provenance) {
+    host.output.warn(`burnlint.showProvenance: unexpected answer ${JSON.stringify(answer)}`);
+    return;
+  }
+  const position = (p: { line: number; character: number }) => new vscode.Position(p.line, p.character);
+  const locations = provenance.steps.map(
+    (step) => new vscode.Location(vscode.Uri.parse(step.uri), new vscode.Range(position(step.range.start), position(step.range.end))),
+  );
+  await vscode.commands.executeCommand("editor.action.peekLocations", vscode.Uri.parse(provenance.uri), position(provenance.position), locations, "peek");
 }

@@ -30,6 +30,7 @@ export const SERVER_SETTINGS: Readonly<Record<string, Json>> = Object.freeze({
   era: "auto",
   logLevel: "warning",
   docsUrl: "",
+  inlayHints: "dispatch",
 });
 
 /** Settings only the extension reads. Changing `path` or `interpreter` restarts the server. */

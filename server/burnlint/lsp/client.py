@@ -26,6 +26,11 @@ class ClientSupport:
     apply_edit: bool = False
     document_changes: bool = False
     """Versioned `documentChanges` in workspace edits."""
+    inlay_refresh: bool = False
+    """`workspace/inlayHint/refresh`: the server may ask the client to request hints again."""
+    inlay_tooltip_resolve: bool = False
+    """`inlayHint/resolve` fills in tooltips: hints are sent without them (a document's hints
+    with their tooltips are hundreds of kilobytes)."""
 
     @staticmethod
     def of(caps: types.ClientCapabilities) -> ClientSupport:
@@ -57,4 +62,14 @@ class ClientSupport:
             configuration_registration=bool(config_change and config_change.dynamic_registration),
             apply_edit=bool(workspace and workspace.apply_edit),
             document_changes=bool(edit and edit.document_changes),
+            inlay_tooltip_resolve=_resolves_tooltips(text),
+            inlay_refresh=bool(
+                workspace and workspace.inlay_hint and workspace.inlay_hint.refresh_support
+            ),
         )
+
+
+def _resolves_tooltips(text: types.TextDocumentClientCapabilities | None) -> bool:
+    hints = text.inlay_hint if text else None
+    resolve = hints.resolve_support if hints else None
+    return bool(resolve and "tooltip" in resolve.properties)

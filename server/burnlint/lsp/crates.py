@@ -131,6 +131,17 @@ class CrateCache:
                 )
         return report
 
+    def locate(self, path: Path) -> tuple[CrateSession, int, list[Path]] | None:
+        """The kept analysis that reports on `path`: its session, the file's index there, and
+        every file's path on disk (in the session's order)."""
+        entry = self._entries.get(crate_key(path))
+        if entry is None:
+            return None
+        index = entry.index.get(path)
+        if index is None:
+            return None
+        return entry.session, index, entry.paths
+
     @staticmethod
     def _reusable(
         entry: _Entry, buffers: dict[Path, str], options: Options, everything: bool

@@ -163,6 +163,7 @@ class Pipeline:
             # A dependent's run was not asked for by its own document: a pulling client must
             # be told to pull again.
             self.deliver(result, "" if follower else uri)
+            self.server.states.delivered(result, "" if follower else uri)
         if job.anchor is not None and not follower:
             self._recheck_dependents(job.anchor)
         self.collect_when_idle()

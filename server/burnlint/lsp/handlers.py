@@ -13,6 +13,8 @@ from burnlint.lsp.convert import SOURCE, to_lsp_hover
 from burnlint.lsp.documents import Span
 from burnlint.lsp.hover import hover_at
 from burnlint.lsp.indexing import workspace_roots
+from burnlint.lsp.inlay import inlay_hints, resolve_target, tooltip, with_state
+from burnlint.lsp.provenance import SHOW_PROVENANCE, provenance_actions, show_provenance
 from burnlint.lsp.server import BurnlintServer
 
 
@@ -29,6 +31,7 @@ def register(ls: BurnlintServer) -> None:
     _register_life_cycle(ls)
     _register_sync(ls)
     _register_hover(ls)
+    _register_inlay_hints(ls)
     _register_actions(ls)
 
 
@@ -127,7 +130,47 @@ def _register_hover(ls: BurnlintServer) -> None:
         position = params.position
         offset = doc.index.byte_offset(position.line, position.character, ls.encoding)
         found = hover_at(doc, offset, findings, ls.entries, ls.analyzer.api)
+        read = await ls.states.at(doc, offset)
+        if read is not None and read.version == doc.version:
+            found = with_state(read, found)
         return to_lsp_hover(doc.index, found, ls.encoding) if found else None
+
+
+def _register_inlay_hints(ls: BurnlintServer) -> None:
+    options = types.InlayHintOptions(resolve_provider=True)
+
+    @ls.feature(types.TEXT_DOCUMENT_INLAY_HINT, options)
+    async def inlay_hint(params: types.InlayHintParams) -> list[types.InlayHint] | None:
+        await ls.settings_ready.wait()
+        doc = ls.documents.get(params.text_document.uri)
+        mode = ls.settings.inlay_hints
+        if doc is None or not ls.settings.enable or mode == "off":
+            return None
+        if len(doc.text) > ls.pipeline.project_settings(doc.path).max_file_size:
+            return None
+        start, end = params.range.start, params.range.end
+        index, encoding = doc.index, ls.encoding
+        first = index.byte_offset(start.line, start.character, encoding)
+        last = index.byte_offset(end.line, end.character, encoding)
+        lazy = ls.support.inlay_tooltip_resolve
+        read = await ls.states.in_range(doc, first, last, with_origins=not lazy)
+        if read is None or ls.documents.get(doc.uri) is not doc or read.version != doc.version:
+            # Edited meanwhile: the client asks again for the new version.
+            return None
+        return inlay_hints(doc, read, mode, encoding, lazy)
+
+    @ls.feature(types.INLAY_HINT_RESOLVE)
+    async def resolve_inlay_hint(hint: types.InlayHint) -> types.InlayHint:
+        target = resolve_target(hint)
+        doc = ls.documents.get(target[0]) if target is not None else None
+        if target is None or doc is None or doc.version != target[1]:
+            return hint
+        read = await ls.states.in_range(doc, target[2], target[2])
+        if read is not None and read.version == target[1]:
+            for state in read.states:
+                if state.start == target[2]:
+                    hint.tooltip = tooltip(state, read.uris)
+        return hint
 
 
 def _register_actions(ls: BurnlintServer) -> None:
@@ -147,6 +190,7 @@ def _register_actions(ls: BurnlintServer) -> None:
         current = await ls.pipeline.diagnostics_of(doc, wait=bool(only and wanted(FIX_ALL, only)))
         unsafe, document_changes = ls.settings.unsafe_fixes, ls.support.document_changes
         actions = code_actions(doc, params, current, unsafe, ls.encoding, document_changes)
+        actions += provenance_actions(doc.uri, params.context.diagnostics, only)
         return actions or None
 
     @ls.command(EXPLAIN)
@@ -156,6 +200,10 @@ def _register_actions(ls: BurnlintServer) -> None:
     @ls.command(APPLY_ALL_FIXES)
     async def apply_all_command(uri: str) -> dict[str, Any]:
         return await apply_all_fixes(ls, uri)
+
+    @ls.command(SHOW_PROVENANCE)
+    async def provenance_command(uri: str, line: int, character: int) -> dict[str, Any]:
+        return await show_provenance(ls, uri, line, character)
 
     @ls.command(STATUS)
     async def status_command(uri: str) -> dict[str, Any]:

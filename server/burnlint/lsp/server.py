@@ -25,6 +25,7 @@ from burnlint.lsp.indexing import index_workspace
 from burnlint.lsp.positions import Encoding
 from burnlint.lsp.protocol import BurnlintProtocol, GuardedWriter, ThreadedReader, read_messages
 from burnlint.lsp.settings import SECTION, Settings, parse_settings
+from burnlint.lsp.states import States
 
 logger = logging.getLogger(__name__)
 WATCHED = ("**/*.rs", "**/Cargo.toml", "**/Cargo.lock", "**/burnlint.toml")
@@ -54,6 +55,8 @@ class BurnlintServer(LanguageServer):
         that arrive after a configuration change wait for the new settings."""
         self.documents = Documents()
         self.pipeline = Pipeline(self)
+        self.states = States(self)
+        """The analyzer's states of names, for inlay hints and hovers."""
         self.init_options: object = None
         self.shutdown_requested = False
         self.exit_code = 1
@@ -190,6 +193,9 @@ class BurnlintServer(LanguageServer):
             )
         self._shown_problems = tuple(problems)
         pipeline = self.pipeline
+        hints_changed = (old.inlay_hints, old.enable) != (settings.inlay_hints, settings.enable)
+        if hints_changed and self.support.inlay_refresh:
+            self.workspace_inlay_hint_refresh(None)
         if self.support.pull and self.support.refresh:
             # Pulled diagnostics are re-requested once the new settings are in place.
             self.workspace_diagnostic_refresh(None)

@@ -12,6 +12,8 @@ from burnlint.schema import LOG_LEVELS, describe
 
 Scope = Literal["openFiles", "workspace"]
 SCOPES: tuple[Scope, ...] = get_args(Scope)
+InlayHints = Literal["off", "on", "dispatch"]
+INLAY_HINTS: tuple[InlayHints, ...] = get_args(InlayHints)
 SECTION = "burnlint"
 _T = TypeVar("_T")
 
@@ -34,6 +36,9 @@ class Settings:
     log_level: str = "warning"
     docs_url: str | None = None
     """Link for a code: `{code}` and `{slug}` are replaced, e.g. `https://example/{code}`."""
+    inlay_hints: InlayHints = "dispatch"
+    """Tensor-state inlay hints: `off`, `on` (every analyzed function), `dispatch` (only in
+    functions that name dispatch types or burn's dispatch vocabulary)."""
 
 
 def section_of(raw: object) -> Mapping[str, Any] | None:
@@ -100,6 +105,7 @@ def parse_settings(raw: object, codes: frozenset[str]) -> tuple[Settings, list[s
     era = read("era", lambda v: None if optional(v) is None else schema.era(v), None)
     docs = read("docsUrl", lambda v: None if optional(v) is None else schema.docs_url(v), None)
     scope = read("scope", lambda v: schema.choice(v, SCOPES), defaults.scope)
+    hints = read("inlayHints", lambda v: schema.choice(v, INLAY_HINTS), defaults.inlay_hints)
     settings = Settings(
         enable=read("enable", schema.flag, defaults.enable),
         severity=severity,
@@ -109,5 +115,6 @@ def parse_settings(raw: object, codes: frozenset[str]) -> tuple[Settings, list[s
         era=era,
         log_level=read("logLevel", lambda v: schema.choice(v, LOG_LEVELS), defaults.log_level),
         docs_url=docs,
+        inlay_hints="on" if hints == "on" else "off" if hints == "off" else "dispatch",
     )
     return settings, problems

@@ -204,6 +204,66 @@ local function run()
   result.hover = hover_text(hover)
   result.hover_error = hover and hover.err and vim.inspect(hover.err) or nil
 
+  -- 2b. Inlay hints: the server's tensor states, as Neovim keeps them (the plugin's
+  -- `inlay_hints` option turned them on when the client attached).
+  step('inlay_hints')
+  result.inlay_enabled = vim.lsp.inlay_hint.is_enabled({ bufnr = buf })
+  wait(STEP_WAIT, function()
+    return #vim.lsp.inlay_hint.get({ bufnr = buf }) > 0
+  end)
+  result.inlay_hints = vim.tbl_map(function(h)
+    local hint = h.inlay_hint
+    local label = hint.label
+    if type(label) == 'table' then
+      label = table.concat(vim.tbl_map(function(part)
+        return part.value
+      end, label))
+    end
+    local tooltip = hint.tooltip
+    if tooltip == nil then
+      -- The server leaves tooltips for inlayHint/resolve (Neovim offers it).
+      local resolved = client:request_sync('inlayHint/resolve', hint, STEP_WAIT, buf)
+      tooltip = resolved and resolved.result and resolved.result.tooltip
+    end
+    if type(tooltip) == 'table' then
+      tooltip = tooltip.value
+    end
+    return { lnum = hint.position.line, character = hint.position.character, label = label, tooltip = tooltip }
+  end, vim.lsp.inlay_hint.get({ bufnr = buf }))
+
+  -- 2c. Provenance: the code action on the finding, then :BurnlintProvenance, fill the quickfix
+  -- list with the value's path.
+  step('provenance')
+  local win = vim.api.nvim_get_current_win()
+  local function quickfix()
+    local items = vim.tbl_map(function(item)
+      return { file = vim.api.nvim_buf_get_name(item.bufnr), lnum = item.lnum, col = item.col, text = item.text }
+    end, vim.fn.getqflist())
+    vim.cmd('cclose')
+    vim.api.nvim_set_current_win(win)
+    vim.fn.setqflist({}, 'r')
+    return items
+  end
+  vim.fn.setqflist({}, 'r')
+  vim.api.nvim_win_set_cursor(0, { d.lnum + 1, d.col })
+  vim.lsp.buf.code_action({
+    apply = true,
+    filter = function(a)
+      return vim.startswith(a.title or '', 'Show where this value came from')
+    end,
+  })
+  wait(STEP_WAIT, function()
+    return #vim.fn.getqflist() > 0
+  end)
+  result.provenance_title = vim.fn.getqflist({ title = 1 }).title
+  result.provenance = quickfix()
+  vim.api.nvim_win_set_cursor(0, { d.lnum + 1, d.col })
+  vim.cmd('BurnlintProvenance')
+  wait(STEP_WAIT, function()
+    return #vim.fn.getqflist() > 0
+  end)
+  result.provenance_command = quickfix()
+
   -- 3. :BurnlintExplain with a code, with the diagnostic under the cursor, with panic text.
   step('explain')
   result.explain_code = explain('BD001')
@@ -324,7 +384,7 @@ local function setup()
     return response
   end
   vim.lsp.enable('burnlint')
-  require('burnlint').setup({})
+  require('burnlint').setup({ inlay_hints = true })
 end
 
 -- A failure here must still end Neovim: a headless Neovim with an error would wait forever.

@@ -7,18 +7,26 @@
 ---   :BurnlintExplain [code-or-text]  explain a code (BD001), a slug or a pasted burn panic message;
 ---                                    without an argument, the burnlint diagnostic under the cursor
 ---   :BurnlintFixAll                  apply every burnlint fix in the buffer (source.fixAll.burnlint)
+---   :BurnlintProvenance              the path of the burnlint finding under the cursor (origin,
+---                                    bindings, stores, calls, sink) in the quickfix list; the code
+---                                    action "Show where this value came from" does the same
 
 local M = {}
 
 local CLIENT_NAME = 'burnlint'
 local FIX_ALL_KIND = 'source.fixAll.burnlint'
 local EXPLAIN_COMMAND = 'burnlint.explain'
+local PROVENANCE_COMMAND = 'burnlint.showProvenance'
 
 ---@class burnlint.Opts
 ---@field commands? boolean create :BurnlintExplain and :BurnlintFixAll (default true)
 ---@field fix_all_on_save? boolean run the fix-all action synchronously before each write of a
 ---  Rust buffer that burnlint is attached to (default false)
 ---@field timeout_ms? integer how long synchronous requests may take (default 5000)
+---@field inlay_hints? boolean show the server's tensor-state inlay hints (`autodiff`, `plain`,
+---  `ctx: Disabled`) in Rust buffers burnlint attaches to (default false: this turns on every
+---  attached server's hints for the buffer, as `vim.lsp.inlay_hint.enable` does). Which hints
+---  the server sends is its `inlayHints` setting ("off", "on", "dispatch")
 ---@field float? table options for the explain window, passed to
 ---  `vim.lsp.util.open_floating_preview` (default: rounded border, 100 columns, 30 lines)
 
@@ -27,6 +35,7 @@ M.defaults = {
   commands = true,
   fix_all_on_save = false,
   timeout_ms = 5000,
+  inlay_hints = false,
   float = { border = 'rounded', max_width = 100, max_height = 30, focus_id = 'burnlint-explain' },
 }
 
@@ -226,6 +235,60 @@ local function apply_action(client, action, bufnr)
   end
 end
 
+--- Puts a provenance answer (`locations` in flow order, each with a `text`) in the quickfix list
+--- and opens it.
+local function show_locations(client, answer)
+  local items = {}
+  for _, location in ipairs(answer.locations or {}) do
+    -- One at a time: `locations_to_items` sorts what it is given, and the order is the path's.
+    local item = vim.lsp.util.locations_to_items({ location }, client.offset_encoding)[1]
+    if item then
+      item.text = location.text
+      table.insert(items, item)
+    end
+  end
+  vim.fn.setqflist({}, ' ', { title = 'burnlint: where the value came from', items = items })
+  vim.cmd('botright copen')
+end
+
+--- Asks the server for the provenance of the finding at `arguments` ({ uri, line, character })
+--- and shows it in the quickfix list.
+local function provenance(client, arguments, bufnr, on_done)
+  local params = { command = PROVENANCE_COMMAND, arguments = arguments }
+  request(client, 'workspace/executeCommand', params, function(err, answer)
+    if err then
+      notify(err.message or vim.inspect(err), vim.log.levels.WARN)
+      return on_done(false)
+    end
+    show_locations(client, answer or {})
+    on_done(true)
+  end, bufnr)
+end
+
+--- The path of the burnlint finding under the cursor, in the quickfix list.
+---@param on_done? fun(ok: boolean)
+function M.provenance(on_done)
+  on_done = on_done or function() end
+  local bufnr = vim.api.nvim_get_current_buf()
+  local client = M.client(bufnr)
+  if not client then
+    notify('the language server is not running', vim.log.levels.WARN)
+    return on_done(false)
+  end
+  local position = vim.lsp.util.make_position_params(0, client.offset_encoding).position
+  local uri = vim.uri_from_bufnr(bufnr)
+  provenance(client, { uri, position.line, position.character }, bufnr, on_done)
+end
+
+-- The code action "Show where this value came from" runs the command here, on the client side,
+-- so that its answer becomes a quickfix list.
+vim.lsp.commands[PROVENANCE_COMMAND] = function(command, ctx)
+  local client = vim.lsp.get_client_by_id(ctx.client_id)
+  if client then
+    provenance(client, command.arguments, ctx.bufnr, function() end)
+  end
+end
+
 local function is_fix_all(action)
   local kind = action.kind or ''
   return kind == FIX_ALL_KIND or vim.startswith(kind, FIX_ALL_KIND .. '.')
@@ -351,6 +414,22 @@ function M.setup(opts)
     vim.api.nvim_create_user_command('BurnlintFixAll', function()
       M.fix_all()
     end, { nargs = 0, desc = 'burnlint: apply every burnlint fix in the buffer' })
+    vim.api.nvim_create_user_command('BurnlintProvenance', function()
+      M.provenance()
+    end, { nargs = 0, desc = 'burnlint: where the value of the finding under the cursor came from' })
+  end
+
+  if M.options.inlay_hints then
+    vim.api.nvim_create_autocmd('LspAttach', {
+      group = augroup,
+      desc = 'burnlint: show tensor-state inlay hints',
+      callback = function(ev)
+        local client = vim.lsp.get_client_by_id(ev.data.client_id)
+        if client and client.name == CLIENT_NAME then
+          vim.lsp.inlay_hint.enable(true, { bufnr = ev.buf })
+        end
+      end,
+    })
   end
 
   if M.options.fix_all_on_save then

@@ -397,6 +397,8 @@ class Calls:
                     )
                 out.append((env, value))
                 continue
+            if function.kind != "const":
+                self.observer.bindings.passed(function.lowered().params, args)
             for hit in summary.hits:
                 self._instantiate_hit(hit, function, args, arg_exprs, env, expr.span)
             for owner, name, stored in summary.stores:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any, Protocol
 
+from burnlint.analysis.interp.bindings import BindingLog
 from burnlint.analysis.interp.patterns import match_pattern
 from burnlint.analysis.interp.state import Env, Gen, Pairs
 from burnlint.analysis.interp.valueops import array_value, some_value, unwrap
@@ -38,6 +39,7 @@ class Host(Protocol):
     returns: Pairs
     closure_depth: int
     invocations: list[tuple[str, ir.Span]]
+    bindings: BindingLog
 
     def closure(self, value: Value) -> ir.Closure | None:
         """The closure expression a value was made from, if it was made in this function."""
@@ -66,6 +68,7 @@ def invoke(
         arg = args[index] if index < len(args) else UNKNOWN_VALUE
         yes, _ = match_pattern(pattern, arg, current, None, host.call_rule_for)
         current = yes[0] if yes else current
+        host.bindings.bound("closure", pattern, [current])
     saved = host.returns
     host.returns = []
     host.closure_depth += 1

@@ -91,6 +91,7 @@ class Interpreter:
         self.returns: Pairs = []
         self.closure_depth = 0
         self.invocations = self.observer.invocations
+        self.bindings = self.observer.bindings
         self._closures: dict[int, ir.Closure] = {}
         self._uncalled: dict[int, Env] = {}
         self._loops: list[_Loop] = []
@@ -240,6 +241,7 @@ class Interpreter:
             if isinstance(pattern, ir.PBind):
                 value = value.with_step(f"bound to `{pattern.name}` here", pattern.span)
             yes, no = self._match_pattern(pattern, value, current, stmt.init)
+            self.bindings.bound("let", pattern, yes)
             out.extend(yes)
             if stmt.otherwise is not None and no:
                 for other in no:
@@ -289,6 +291,7 @@ class Interpreter:
             out = []
             for current, value in pairs:
                 yes, no = self._match_pattern(expr.pattern, value, current, expr.value)
+                self.bindings.bound("pattern", expr.pattern, yes)
                 out.extend((e, TRUE) for e in yes)
                 out.extend((e, FALSE) for e in no)
             return out
@@ -538,6 +541,7 @@ class Interpreter:
                 next_remaining: list[Env] = []
                 for candidate in dedup(remaining):
                     yes, no = self._match_pattern(arm.pattern, value, candidate, expr.scrutinee)
+                    self.bindings.bound("pattern", arm.pattern, yes)
                     next_remaining.extend(no)
                     for matched in yes:
                         if arm.guard is None:
@@ -622,6 +626,7 @@ class Interpreter:
             return [env]
         element = env.get(-1 - expr.span.start) or UNKNOWN_VALUE
         bound = self._match_pattern(expr.pattern, element, env, None)[0]
+        self.bindings.bound("for", expr.pattern, bound)
         if counter is None:
             return bound
         binding, start, end, inclusive = counter

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from burnlint.analysis.interp.bindings import BindingLog
 from burnlint.analysis.interp.sinks import (
     Hit,
     Observation,
@@ -37,6 +38,8 @@ class Observer:
         """The closure calls being evaluated, innermost last: ("closure called here", span)."""
         self.observations: dict[ObservationKey, Observation] = {}
         self.hits: list[Hit] = []
+        self.bindings = BindingLog()
+        """What the function's names were bound to (shown as hints, never judged)."""
 
     def observe(self, spec: SinkSpec, site: Site, values: dict[str, Value], env: Env) -> None:
         """Record the verdict for the values meeting at `site` on the path class `env`."""

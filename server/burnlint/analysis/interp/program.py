@@ -16,6 +16,7 @@ from pathlib import Path
 
 from tree_sitter import Node
 
+from burnlint.analysis.interp.bindings import BindingLog
 from burnlint.analysis.interp.calls import Context, Summary
 from burnlint.analysis.interp.effects import effect_value
 from burnlint.analysis.interp.interpreter import THRIFTY_TICKS, Budget, Interpreter
@@ -78,6 +79,8 @@ class Program:
         self._relevant: set[int] | None = None
         self._summaries: dict[int, Summary] = {}
         self._observations: dict[int, dict[ObservationKey, Observation]] = {}
+        self._bindings: dict[int, BindingLog] = {}
+        """What each analysis bound its names to (for display only)."""
         self._in_progress: set[int] = set()
         self._stack: list[int] = []
         self._reads: dict[int, dict[tuple[str, str], Value | None]] = {}
@@ -243,6 +246,7 @@ class Program:
         """Drop one memoized analysis and what it recorded."""
         self._summaries.pop(uid, None)
         self._observations.pop(uid, None)
+        self._bindings.pop(uid, None)
         self._used.pop(uid, None)
         self._constants_used.pop(uid, None)
         self._reads.pop(uid, None)
@@ -254,6 +258,7 @@ class Program:
         dropped = set(self._summaries)
         self._summaries.clear()
         self._observations.clear()
+        self._bindings.clear()
         self._used.clear()
         self._constants_used.clear()
         self._reads.clear()
@@ -307,6 +312,15 @@ class Program:
         found = (self._observations.get(d.uid) for d in (*items.functions, *items.constants))
         return [table for table in found if table is not None]
 
+    def binding_logs(self, file: int) -> list[BindingLog]:
+        """The binding logs of the current analyses with a site in unit `file` (its own
+        functions' names, and its functions' parameters as callers pass them)."""
+        return [log for log in self._bindings.values() if file in log.files]
+
+    def binding_log(self, decl: FunctionDecl) -> BindingLog | None:
+        """The binding log of `decl`'s current analysis, if it was analyzed."""
+        return self._bindings.get(decl.uid)
+
     def summary(self, decl: FunctionDecl) -> Summary | None:
         """`decl`'s summary, computed on first use; None while it is being computed."""
         found = self._summaries.get(decl.uid)
@@ -358,6 +372,7 @@ class Program:
         else:
             self._cost[decl.uid] = interpreter.ticks
             self._observations[decl.uid] = interpreter.observer.observations
+            self._bindings[decl.uid] = interpreter.observer.bindings
             self._used[decl.uid] = dict(interpreter.calls.used)
         return summary
 

@@ -1,0 +1,132 @@
+"""Recording the values bound to names while one function is interpreted, for display.
+
+`BindingLog` keeps, per binding site (a `let` pattern's name, a closure parameter, and the
+parameters of the functions this one calls, as the call passes them), the distinct values
+the binding took on the path classes that reached it. It is kept with the function's analysis
+and dropped with it; nothing in it decides a finding.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from burnlint.analysis.interp.state import Env
+from burnlint.analysis.interp.values import UNKNOWN, Value, join
+from burnlint.analysis.syntax import ir
+
+MAX_SITES = 512
+"""Binding sites kept per analysis at most; a longer function shows the first ones."""
+MAX_PATHS = 4
+"""Distinct values kept per site; more path classes are joined into the last one."""
+
+_NOTHING = frozenset({UNKNOWN})
+
+
+def shows(value: Value) -> bool:
+    """Whether the value (or the `Some` payload or element it holds) says something about a
+    tensor, context or device (else it is not worth recording: an integer, a shape, a value
+    only known from the parameters)."""
+    inner = held(value)
+    return _known(inner) or any(_known(held(field)) for _, field in inner.fields)
+
+
+def _known(value: Value) -> bool:
+    return bool(
+        (value.tensor and not value.tensor <= _NOTHING)
+        or (value.ctx and not value.ctx <= _NOTHING)
+        or (value.device and not value.device <= _NOTHING)
+    )
+
+
+def held(value: Value) -> Value:
+    """The value itself, or for an `Option` or collection of nothing else, its payload or
+    element."""
+    if value.tensor or value.ctx or value.device:
+        return value
+    inner = value.get_field("some") or value.get_field("elem")
+    return inner if inner is not None else value
+
+
+@dataclass(eq=False)
+class BindingSite:
+    """What one binding site was bound to. Compared and hashed by identity, and weakly
+    referable: what is made from it is kept exactly as long as it lives."""
+
+    kind: str
+    """"let", "pattern" (`match` arms, `if let`), "for", "closure" (a closure parameter) or
+    "param" (a function parameter)."""
+    paths: list[Value] = field(default_factory=list[Value])
+    """The distinct values worth showing, one per group of alike path classes."""
+
+
+class BindingLog:
+    """The binding sites of one analysis (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.sites: dict[ir.Span, BindingSite] = {}
+        self.files: set[int] = set()
+        """The files the sites are in (a call records its callee's parameters)."""
+        self.silent: set[ir.Span] = set()
+        """Sites some path class bound to a value that says nothing: there the state holds
+        on some paths only."""
+
+    def bound(self, kind: str, pattern: ir.Pat, envs: list[Env]) -> None:
+        """The names `pattern` binds, as each of `envs` binds them."""
+        names = (pattern,) if isinstance(pattern, ir.PBind) and pattern.sub is None else None
+        for name in names or _names(pattern):
+            for env in envs:
+                value = env.get(name.binding)
+                if value is not None:
+                    self.add(kind, name.span, value)
+
+    def passed(self, params: tuple[ir.Param, ...], args: list[Value]) -> None:
+        """A call passes `args` to a function with these parameters."""
+        for param, arg in zip(params, args, strict=False):
+            if isinstance(param.pattern, ir.PBind):
+                self.add("param", param.pattern.span, arg)
+
+    def add(self, kind: str, span: ir.Span, value: Value) -> None:
+        """One path class binds `value` at `span`."""
+        if not shows(value):
+            # Another path class may show something here: remember this one said nothing.
+            if len(self.silent) < 2 * MAX_SITES:
+                self.silent.add(span)
+            return
+        site = self.sites.get(span)
+        if site is None:
+            if len(self.sites) >= MAX_SITES:
+                return
+            self.sites[span] = BindingSite(kind, [value])
+            self.files.add(span.file)
+            return
+        if any(old is value for old in site.paths):
+            # The same value again (a loop's next round, another class sharing it): no news.
+            return
+        key = value.coarse()
+        for index, old in enumerate(site.paths):
+            if old.coarse() == key:
+                site.paths[index] = join(old, value)
+                return
+        if len(site.paths) >= MAX_PATHS:
+            site.paths[-1] = join(site.paths[-1], value)
+        else:
+            site.paths.append(value)
+
+
+def _names(pattern: ir.Pat) -> list[ir.PBind]:
+    """The names a pattern binds, outermost first."""
+    out: list[ir.PBind] = []
+    work: list[ir.Pat] = [pattern]
+    while work:
+        pat = work.pop()
+        if isinstance(pat, ir.PBind):
+            out.append(pat)
+            if pat.sub is not None:
+                work.append(pat.sub)
+        elif isinstance(pat, ir.PTuple):
+            work.extend(pat.items)
+        elif isinstance(pat, ir.PStruct):
+            work.extend(sub for _, sub in pat.fields)
+        elif isinstance(pat, ir.POr):
+            work.extend(pat.alts)
+    return out

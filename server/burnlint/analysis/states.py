@@ -1,0 +1,387 @@
+"""What the analyzer knows about the names of a file, in words: one `BindingState` per `let`
+name, closure parameter and function parameter whose tensor, context or device state is known
+on some path (from the binding logs the analyses that made the findings kept).
+
+A label is short (`autodiff·Balanced`, `plain`, `ctx: Disabled`, `autodiff?` when known on some
+paths only); the paths and origins say the rest.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import cast
+from weakref import WeakKeyDictionary
+
+from burnlint.analysis.findings import Range, Related
+from burnlint.analysis.interp.bindings import BindingLog, BindingSite, held
+from burnlint.analysis.interp.program import Program
+from burnlint.analysis.interp.values import (
+    AUTODIFF,
+    DISABLED,
+    ENABLED,
+    FLOAT,
+    PLAIN,
+    UNKNOWN,
+    Value,
+)
+from burnlint.analysis.semantics.api import ApiModel
+from burnlint.analysis.syntax import ir
+
+DEFAULT_STRATEGY = "Disabled"
+"""The checkpointing strategy an autodiff value has unless one is asked for: left out of
+labels (it would read like a disabled context)."""
+MAX_SHOWN_ORIGINS = 4
+MAX_TEXTS = 2_000
+"""Function texts a `StateCache` keeps before it forgets those the last call did not ask
+about (the texts of earlier versions)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BindingState:
+    """The known state of one bound name."""
+
+    start: int
+    end: int
+    """The name's bytes in the file."""
+    kind: str
+    """"let", "closure" or "param"."""
+    label: str
+    paths: tuple[str, ...]
+    """One description per group of alike paths, e.g. "autodiff tensor (checkpointing
+    Balanced)"."""
+    origins: tuple[Related, ...]
+    """Where the values were made (autodiff device created here, ...), in file order."""
+    some_paths: bool
+    """Known on some paths only (others bind something the analyzer knows nothing of)."""
+    dispatch: bool
+    """The function it is in names dispatch types or burn's dispatch vocabulary."""
+
+
+def file_states(
+    program: Program,
+    file: int,
+    api: ApiModel,
+    start: int = 0,
+    end: int | None = None,
+    cache: StateCache | None = None,
+    with_origins: bool = True,
+    only: ir.Span | None = None,
+) -> list[BindingState]:
+    """The known states of unit `file`'s names whose first byte is in `start`..`end` (the
+    whole file by default), in file order (one per name), or of the name bound at `only`;
+    `cache` keeps what it can across calls; without `with_origins` their origins are left
+    out (they cost most)."""
+    unit = program.units[file]
+    source = unit.source
+    end = len(source.data) if end is None else end
+    cache = cache if cache is not None else StateCache()
+    sites: dict[ir.Span, BindingSite] = {}
+    silent: set[ir.Span] = set()
+    merged: set[ir.Span] = set()
+
+    def keep(span: ir.Span) -> bool:
+        return (
+            span == only if only is not None else span.file == file and start <= span.start <= end
+        )
+
+    for log in program.binding_logs(file):
+        if only is None or only in log.sites or only in log.silent:
+            _collect(log, keep, sites, silent, merged)
+    functions: list[tuple[int, int]] | None = None
+    touching: dict[int, bool] = {}
+    out: list[BindingState] = []
+    for span, site in sites.items():
+        # A parameter's site joined from several callers is made anew each time: not kept.
+        shared = span in merged
+        quiet = span in silent
+        words = None if shared else cache.get(site, quiet)
+        if words is None:
+            words = _words(site, quiet)
+            if not shared:
+                cache.put(site, quiet, words)
+        if not words[0]:
+            continue
+        if functions is None:
+            functions = sorted(
+                (decl.node.start_byte, decl.node.end_byte)
+                for decl in unit.items.functions
+                if not decl.build_off
+            )
+        name_start, name_end = span.start, span.end
+        index = bisect.bisect_right(functions, (name_start, 1 << 62)) - 1
+        touches = False
+        if index >= 0 and name_start < functions[index][1]:
+            found = touching.get(index)
+            if found is None:
+                fn_start, fn_end = functions[index]
+                text = source.data[fn_start:fn_end]
+                found = touching[index] = cache.dispatch(text, api, program.era)
+            touches = found
+        label, some, paths = words
+        origins = _origins(program, site.paths) if with_origins else ()
+        out.append(
+            BindingState(name_start, name_end, site.kind, label, paths, origins, some, touches)
+        )
+    cache.prune()
+    out.sort(key=lambda state: state.start)
+    return out
+
+
+Words = tuple[str, bool, tuple[str, ...]]
+"""A site's label, whether it holds on some paths only, and each path's description."""
+
+
+def _words(site: BindingSite, silent: bool) -> Words:
+    label, some = _label(site.paths, silent)
+    if not label:
+        return "", False, ()
+    return label, some, tuple(describe(value) for value in site.paths)
+
+
+class StateCache:
+    """What `file_states` can keep across calls: the words of each binding site (while the
+    analysis keeps its binding log: a dropped log's entries go with it; where the site is
+    does not matter) and whether a function's text names dispatch vocabulary."""
+
+    def __init__(self) -> None:
+        self._made: WeakKeyDictionary[BindingSite, tuple[bool, Words]] = WeakKeyDictionary()
+        self._dispatch: dict[bytes, bool] = {}
+        self._dispatch_seen: set[bytes] = set()
+
+    def get(self, site: BindingSite, silent: bool) -> Words | None:
+        """The words made from `site`, if they were made."""
+        found = self._made.get(site)
+        return found[1] if found is not None and found[0] == silent else None
+
+    def put(self, site: BindingSite, silent: bool, words: Words) -> None:
+        """Remember the words made from `site`."""
+        self._made[site] = (silent, words)
+
+    def dispatch(self, text: bytes, api: ApiModel, era: str) -> bool:
+        """Whether a function's text names dispatch types or burn's dispatch vocabulary."""
+        self._dispatch_seen.add(text)
+        found = self._dispatch.get(text)
+        if found is None:
+            found = self._dispatch[text] = b"Dispatch" in text or api.may_fire(text, era)
+        return found
+
+    def prune(self) -> None:
+        """End of a call: past `MAX_TEXTS` function texts, keep only those it asked about."""
+        if len(self._dispatch) > MAX_TEXTS:
+            self._dispatch = {k: v for k, v in self._dispatch.items() if k in self._dispatch_seen}
+        self._dispatch_seen = set()
+
+
+@dataclass(frozen=True, slots=True)
+class NameState:
+    """The state of the name at a place: a binding, or a read of one."""
+
+    name: str
+    start: int
+    end: int
+    """The bytes of the name where it is (the read, or the binding itself)."""
+    state: BindingState
+    """The known state of its binding: what it was bound to, wherever it is read."""
+
+
+def state_at(program: Program, file: int, api: ApiModel, offset: int) -> NameState | None:
+    """The name at byte `offset` of unit `file` and the known state of its binding."""
+    decl = next(
+        (
+            d
+            for d in program.units[file].items.functions
+            if d.node.start_byte <= offset < d.node.end_byte and not d.build_off
+        ),
+        None,
+    )
+    if decl is None or program.binding_log(decl) is None:
+        return None
+    function = decl.lowered()
+    found = _name_at(function, offset)
+    if found is None:
+        return None
+    name, where, binding = found
+    for state in file_states(program, file, api, only=binding):
+        return NameState(name, where.start, where.end, state)
+    return None
+
+
+def _name_at(function: ir.Function, offset: int) -> tuple[str, ir.Span, ir.Span] | None:
+    """The innermost name read or bound at `offset` in `function`, or call whose value a `let`
+    binds to a name: its name ("" for a call), its span there, and its binding's span."""
+    binds: dict[int, ir.PBind] = {}
+    # (span, name, binding id) of the innermost candidate so far.
+    best: tuple[ir.Span, str, int] | None = None
+    work: list[object] = [function.params, function.body]
+    while work:
+        node = work.pop()
+        if isinstance(node, tuple | list):
+            work.extend(cast(tuple[object, ...], node))
+            continue
+        if node is None or isinstance(node, str | int | bool | ir.Span):
+            continue
+        found: tuple[ir.Span, str, int] | None = None
+        if isinstance(node, ir.PBind):
+            binds[node.binding] = node
+        if isinstance(node, ir.Var | ir.PBind):
+            found = (node.span, node.name, node.binding)
+        elif (
+            isinstance(node, ir.Let)
+            and isinstance(node.pattern, ir.PBind)
+            and isinstance(node.init, ir.Call | ir.MethodCall)
+        ):
+            found = (node.init.span, "", node.pattern.binding)
+        if found is not None:
+            span = found[0]
+            if span.start <= offset <= span.end and (
+                best is None or span.end - span.start < best[0].end - best[0].start
+            ):
+                best = found
+        for slot in getattr(type(node), "__slots__", ()):
+            work.append(getattr(node, slot))
+    if best is None:
+        return None
+    bound = binds.get(best[2])
+    return (best[1], best[0], bound.span) if bound is not None else None
+
+
+def _collect(
+    log: BindingLog,
+    keep: Callable[[ir.Span], bool],
+    sites: dict[ir.Span, BindingSite],
+    silent: set[ir.Span],
+    merged: set[ir.Span],
+) -> None:
+    """Add `log`'s sites that `keep` accepts to `sites`, and its silent ones to `silent`: a
+    function parameter passed by several callers joins their values (each caller's log has
+    its own site; such joined sites are added to `merged`), and one caller passing something
+    unknown makes it hold on some paths only."""
+    for span, site in log.sites.items():
+        if not keep(span):
+            continue
+        old = sites.get(span)
+        if old is None:
+            sites[span] = site
+            continue
+        sites[span] = BindingSite(old.kind, [*old.paths, *site.paths][:8])
+        merged.add(span)
+    silent.update(span for span in log.silent if keep(span))
+
+
+def _label(values: list[Value], silent: bool) -> tuple[str, bool]:
+    """The short label for the values a name took, and whether it holds on some paths only:
+    `Some(..)` or `[..]` around it when every path holds it in an `Option` or collection."""
+    paths = [held(value) for value in values]
+    shapes = {_shape(value) for value in values}
+    label, some = _bare_label(paths, silent)
+    if label and shapes == {"some"}:
+        return f"Some({label})", some
+    if label and shapes == {"elem"}:
+        return f"[{label}]", some
+    if not label and len(values) == 1 and not silent:
+        return _fields_label(values[0]), False
+    return label, some
+
+
+def _fields_label(value: Value) -> str:
+    """`{features: autodiff}`: the fields of a struct whose state is known (two at most)."""
+    parts: list[str] = []
+    for name, field in value.fields:
+        label, _ = _bare_label([held(field)], False)
+        if label:
+            parts.append(f"{name}: {label}")
+    if not parts or len(parts) > 2:
+        return ""
+    return "{" + ", ".join(parts) + "}"
+
+
+def _shape(value: Value) -> str:
+    """ "some" or "elem" when the value is known only through its payload or element."""
+    inner = held(value)
+    if inner is value:
+        return ""
+    return "some" if value.get_field("some") is inner else "elem"
+
+
+def _bare_label(paths: list[Value], silent: bool) -> tuple[str, bool]:
+    tensor = frozenset[str]().union(*(v.tensor for v in paths)) - {UNKNOWN}
+    unknown_tensor = silent or any(not (v.tensor - {UNKNOWN}) for v in paths)
+    if tensor:
+        return _kinds(tensor, unknown_tensor, {AUTODIFF: "autodiff", FLOAT: "plain"}, paths)
+    ctx = frozenset[str]().union(*(v.ctx for v in paths)) - {UNKNOWN}
+    if ctx:
+        unknown_ctx = silent or any(not (v.ctx - {UNKNOWN}) for v in paths)
+        text, some = _kinds(ctx, unknown_ctx, {DISABLED: "Disabled", ENABLED: "Enabled"}, [])
+        return f"ctx: {text}", some
+    device = frozenset[str]().union(*(v.device for v in paths)) - {UNKNOWN}
+    if device:
+        unknown_device = silent or any(not (v.device - {UNKNOWN}) for v in paths)
+        names = {AUTODIFF: "autodiff", PLAIN: "plain"}
+        text, some = _kinds(device, unknown_device, names, paths)
+        return f"device: {text}", some
+    return "", False
+
+
+def _kinds(
+    kinds: frozenset[str], unknown: bool, names: dict[str, str], paths: list[Value]
+) -> tuple[str, bool]:
+    """`autodiff` (with its strategy when one was asked for), `plain`, or with a `?` when
+    known on some paths only (or when the paths disagree: the first name wins)."""
+    first = next((kind for kind in names if kind in kinds), None)
+    if first is None:
+        return "", False
+    some = unknown or len(kinds) > 1
+    text = names[first]
+    if first == AUTODIFF and not some:
+        strategies = frozenset[str]().union(*(v.strategy for v in paths)) - {"?"}
+        if len(strategies) == 1 and DEFAULT_STRATEGY not in strategies:
+            text += "·" + next(iter(strategies))
+    return (text + "?" if some else text), some
+
+
+def describe(value: Value) -> str:
+    """One path's state in words: "autodiff tensor (checkpointing Balanced) on Flex"."""
+    shape = _shape(value)
+    if shape:
+        inner = describe(held(value))
+        return f"`Some` holding an {inner}" if shape == "some" else f"collection of {inner}s"
+    parts: list[str] = []
+    tensor = value.tensor - {UNKNOWN}
+    if tensor:
+        kinds = " or ".join("autodiff" if k == AUTODIFF else "plain" for k in sorted(tensor))
+        parts.append(f"{kinds} tensor")
+    ctx = value.ctx - {UNKNOWN}
+    if ctx and not tensor:
+        parts.append(" or ".join(c.capitalize() for c in sorted(ctx)) + " autodiff context")
+    device = value.device - {UNKNOWN}
+    if device and not tensor and not ctx:
+        parts.append(" or ".join(sorted(device)) + " device")
+    if not parts:
+        return "unknown"
+    strategies = value.strategy - {"?"}
+    if strategies and (AUTODIFF in tensor or AUTODIFF in device or ctx):
+        parts.append(f"(checkpointing {' or '.join(sorted(strategies))})")
+    if value.backend:
+        parts.append("on " + " or ".join(sorted(value.backend)))
+    return " ".join(parts)
+
+
+def _origins(program: Program, paths: list[Value]) -> tuple[Related, ...]:
+    """Where the values were made, first in the program's file order."""
+    seen: dict[tuple[int, int, str], Related] = {}
+    for value in paths:
+        for origin in held(value).origins:
+            span = origin.span
+            key = (span.file, span.start, origin.label)
+            if key in seen or span.file >= len(program.units):
+                continue
+            source = program.units[span.file].source
+            start, end = span.start, span.end
+            if end > len(source.data):
+                continue
+            where = Range(source.path, start, end, source.position(start), source.position(end))
+            seen[key] = Related(where, origin.label)
+    ordered = sorted(seen.items(), key=lambda item: item[0])
+    return tuple(related for _, related in ordered[:MAX_SHOWN_ORIGINS])

@@ -1,0 +1,100 @@
+"""Tensor states in the editor: inlay hints after bound names, and the state part of a hover
+(per path, with where it became that way as file:line links)."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from lsprotocol import types
+
+from burnlint.analysis.states import BindingState
+from burnlint.lsp.convert import to_lsp_position
+from burnlint.lsp.documents import OpenDocument
+from burnlint.lsp.hover import HoverText
+from burnlint.lsp.markdown import inline_code
+from burnlint.lsp.positions import Encoding
+from burnlint.lsp.settings import InlayHints
+from burnlint.lsp.states import Read
+
+KINDS = {
+    "let": "bound here",
+    "pattern": "bound by a pattern",
+    "for": "each element",
+    "closure": "closure parameter",
+    "param": "as callers pass it",
+}
+
+
+def inlay_hints(
+    doc: OpenDocument, read: Read, mode: InlayHints, encoding: Encoding, lazy: bool
+) -> list[types.InlayHint]:
+    """One hint after each name whose state is known (with `dispatch`, only in functions that
+    name dispatch types or burn's dispatch vocabulary); with `lazy`, their tooltips are left
+    for `inlayHint/resolve` (`data` says which name)."""
+    if mode == "off":
+        return []
+    index = doc.index
+    return [
+        types.InlayHint(
+            position=to_lsp_position(index, state.end, encoding),
+            label=state.label,
+            kind=types.InlayHintKind.Type,
+            tooltip=None if lazy else tooltip(state, read.uris),
+            padding_left=True,
+            data={"uri": doc.uri, "version": doc.version, "start": state.start} if lazy else None,
+        )
+        for state in read.states
+        if mode == "on" or state.dispatch
+    ]
+
+
+def tooltip(state: BindingState, uris: dict[str, str]) -> types.MarkupContent:
+    """A hint's tooltip: the state per path and where it became that way."""
+    return types.MarkupContent(kind=types.MarkupKind.Markdown, value=state_markdown(state, uris))
+
+
+def resolve_target(hint: types.InlayHint) -> tuple[str, int, int] | None:
+    """(uri, version, first byte of the name) of a hint sent without its tooltip."""
+    data = hint.data
+    if not isinstance(data, dict):
+        return None
+    fields = cast(dict[str, object], data)
+    uri, version, start = fields.get("uri"), fields.get("version"), fields.get("start")
+    if isinstance(uri, str) and isinstance(version, int) and isinstance(start, int):
+        return uri, version, start
+    return None
+
+
+def state_markdown(state: BindingState, uris: dict[str, str], name: str | None = None) -> str:
+    """What burnlint knows about a name ("" for a call whose value a `let` binds; None in a
+    hint's tooltip): its label, each path's state, and the origins as file:line links."""
+    some = " (known on some paths only)" if state.some_paths else ""
+    subject = "" if name is None else f"{inline_code(name)}: " if name else "this call's value: "
+    lines = [f"**burnlint** · {subject}`{state.label}`{some}, {KINDS.get(state.kind, '')}", ""]
+    if len(state.paths) == 1 and not state.some_paths:
+        lines.append(state.paths[0])
+    else:
+        lines.extend(f"- on one path: {path}" for path in state.paths)
+        if state.some_paths:
+            lines.append("- on the other paths: not known")
+    if state.origins:
+        lines += ["", "Where it became that way:"]
+        for origin in state.origins:
+            where = origin.range
+            shown = f"{where.path.rsplit('/', 1)[-1]}:{where.start.line + 1}"
+            uri = uris.get(where.path)
+            link = f"[{shown}]({uri}#L{where.start.line + 1})" if uri else f"`{shown}`"
+            lines.append(f"- {origin.message}: {link}")
+    return "\n".join(lines)
+
+
+def with_state(read: Read | None, found: HoverText | None) -> HoverText | None:
+    """The hover with the hovered name's state above what else shows there (a finding, the
+    knowledge base's text on an API name)."""
+    hovered = read.hovered if read is not None else None
+    if read is None or hovered is None:
+        return found
+    text = state_markdown(hovered.state, read.uris, hovered.name)
+    if found is None:
+        return HoverText(text, hovered.start, hovered.end)
+    return HoverText(f"{text}\n\n---\n\n{found.markdown}", found.start, found.end)

@@ -1,0 +1,183 @@
+"""Inlay hints and hovers on values: what the analyzer knows about a name (`autodiff`, `plain`,
+`ctx: Disabled`, `autodiff?`), where it became that way, and the `inlayHints` setting; hints
+are asked for again when an edit to another file changes them."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from harness import (
+    EDITORS,
+    HELPERS,
+    MODEL,
+    QUANT,
+    SEED,
+    WAIT,
+    Client,
+    change_doc,
+    character,
+    diagnostics,
+    helpers_crate,
+    hover,
+    inlay_hints,
+    open_doc,
+    replace_all,
+    start,
+    until,
+)
+from lsprotocol import types  # noqa: TID251 - the LSP tests speak the protocol
+
+pytestmark = pytest.mark.timeout(30)
+
+HELPER = """use burn::backend::{Dispatch, DispatchAutodiffContext as Ctx, DispatchDevice};
+fn twice(t: T) -> T { t }
+pub fn run(data: TensorData, q: DispatchTensor) -> DispatchTensor {
+    let ad = DispatchDevice::autodiff(DispatchDevice::Flex(Default::default()));
+    let x = twice(Dispatch::float_from_data(data, &ad));
+    let ctx = Ctx::Disabled;
+    dispatch::q_matmul(x, q, ctx)
+}
+"""
+
+
+def by_line(hints: list[types.InlayHint] | None) -> dict[int, list[str]]:
+    out: dict[int, list[str]] = {}
+    for hint in hints or []:
+        assert isinstance(hint.label, str)
+        out.setdefault(hint.position.line, []).append(hint.label)
+    return out
+
+
+async def tooltip(lsp: Client, hint: types.InlayHint) -> str:
+    """The hint's tooltip; a client that can resolve them (Neovim) gets them on resolve."""
+    if hint.tooltip is None:
+        assert hint.data is not None
+        hint = await asyncio.wait_for(lsp.inlay_hint_resolve_async(hint), WAIT)
+    assert isinstance(hint.tooltip, types.MarkupContent)
+    return hint.tooltip.value
+
+
+@pytest.mark.parametrize("editor", EDITORS)
+async def test_hints_label_bindings_with_their_state_and_origin(lsp: Client, editor: str) -> None:
+    await start(lsp, editor)
+    uri = open_doc(lsp, QUANT)
+    text = QUANT.read_text(encoding="utf-8")
+    await diagnostics(lsp, uri, version=1)
+    hints = await inlay_hints(lsp, uri, text)
+    assert hints
+    lines = text.splitlines()
+    labels = by_line(hints)
+    assert labels[12] == ["device: autodiff"]
+    assert labels[13] == ["autodiff"]
+    assert SEED in lines[15]
+    [seed] = [h for h in hints if h.position.line == 13]
+    # Right after the name, as a type hint is.
+    name_end = lines[13].index("autodiff_lhs") + len("autodiff_lhs")
+    assert seed.position.character == character(lines[13], name_end, lsp.encoding)
+    assert seed.kind == types.InlayHintKind.Type and seed.padding_left
+    # Neovim resolves tooltips: they are left out of the (large) list of a document's hints.
+    assert (seed.tooltip is None) == (editor == "neovim")
+    shown = await tooltip(lsp, seed)
+    assert "autodiff tensor (checkpointing Disabled) on Flex" in shown
+    assert f"autodiff device created here: [quant.rs:13]({uri}#L13)" in shown
+    assert f"autodiff tensor created here: [quant.rs:14]({uri}#L14)" in shown
+    # Both paths of a name rebound to a plain tensor are told apart.
+    assert {label for line in (41, 42) for label in labels.get(line, [])} == {"autodiff", "plain"}
+
+
+@pytest.mark.parametrize(
+    ("mode", "expected"),
+    [
+        ("off", None),
+        ("dispatch", {3: ["device: autodiff"], 4: ["autodiff"], 5: ["ctx: Disabled"]}),
+        (
+            "on",
+            {1: ["autodiff"], 3: ["device: autodiff"], 4: ["autodiff"], 5: ["ctx: Disabled"]},
+        ),
+    ],
+)
+async def test_the_setting_turns_hints_off_on_or_to_dispatch_code_only(
+    lsp: Client, mode: str, expected: dict[int, list[str]] | None, tmp_path: Path
+) -> None:
+    await start(lsp, "neovim", settings={"inlayHints": mode})
+    path = tmp_path / "helper.rs"
+    path.write_text(HELPER, encoding="utf-8")
+    uri = open_doc(lsp, path)
+    await diagnostics(lsp, uri, version=1)
+    hints = await inlay_hints(lsp, uri, HELPER)
+    if expected is None:
+        assert hints is None
+        return
+    # `twice` names no dispatch type: its parameter's hint (as `run` passes it) shows with "on".
+    assert by_line(hints) == expected
+    if mode == "on":
+        [param] = [h for h in hints or [] if h.position.line == 1]
+        assert "as callers pass it" in await tooltip(lsp, param)
+
+
+@pytest.mark.parametrize("editor", EDITORS)
+async def test_hover_on_a_value_shows_its_state_above_the_finding(lsp: Client, editor: str) -> None:
+    await start(lsp, editor)
+    uri = open_doc(lsp, QUANT)
+    await diagnostics(lsp, uri, version=1)
+    lines = QUANT.read_text(encoding="utf-8").splitlines()
+    found = await hover(
+        lsp, uri, 15, character(lines[15], lines[15].index("autodiff_lhs,"), lsp.encoding)
+    )
+    assert found is not None and isinstance(found.contents, types.MarkupContent)
+    text = found.contents.value
+    state, _, finding = text.partition("\n\n---\n\n")
+    assert state.startswith("**burnlint** · `autodiff_lhs`: `autodiff`")
+    assert f"[quant.rs:14]({uri}#L14)" in state
+    assert finding.startswith("### BD001 `autodiff-in-disabled-context`")
+    # A name with a state and nothing else to explain: its own hover, over the name.
+    device = await hover(
+        lsp, uri, 13, character(lines[13], lines[13].index("&device") + 2, lsp.encoding)
+    )
+    assert device is not None and isinstance(device.contents, types.MarkupContent)
+    assert device.contents.value.startswith("**burnlint** · `device`: `device: autodiff`")
+    # A call whose value a `let` binds: its state, over the call.
+    at = character(lines[13], lines[13].index("float_from_data") + 3, lsp.encoding)
+    call = await hover(lsp, uri, 13, at)
+    assert call is not None and isinstance(call.contents, types.MarkupContent)
+    assert call.contents.value.startswith("**burnlint** · this call's value: `autodiff`")
+    call_start = lines[13].index("Dispatch::float_from_data")
+    assert call.range is not None
+    assert call.range.start == types.Position(13, character(lines[13], call_start, lsp.encoding))
+    column = lines[13].index("&device") + 1
+    assert device.range == types.Range(
+        start=types.Position(13, character(lines[13], column, lsp.encoding)),
+        end=types.Position(13, character(lines[13], column + len("device"), lsp.encoding)),
+    )
+
+
+async def test_an_edit_in_another_file_refreshes_the_hints(lsp: Client, tmp_path: Path) -> None:
+    await start(lsp, "neovim")
+    root = helpers_crate(tmp_path / "demo")
+    model_uri = open_doc(lsp, root / "src" / "model.rs")
+    helpers_uri = open_doc(lsp, root / "src" / "helpers.rs")
+    await diagnostics(lsp, model_uri, version=1)
+    await diagnostics(lsp, helpers_uri, version=1)
+    assert by_line(await inlay_hints(lsp, model_uri, MODEL))[3] == ["autodiff"]
+    plain = HELPERS.replace(
+        "DispatchDevice::autodiff(DispatchDevice::Flex(Default::default()))",
+        "DispatchDevice::Flex(Default::default())",
+    )
+    change_doc(lsp, helpers_uri, 2, [replace_all(plain)])
+    await until(lambda: lsp.inlay_refreshes > 0, "workspace/inlayHint/refresh")
+    assert by_line(await inlay_hints(lsp, model_uri, MODEL))[3] == ["plain"]
+
+
+async def test_changing_the_setting_asks_for_hints_again(lsp: Client, tmp_path: Path) -> None:
+    await start(lsp, "neovim", settings={"inlayHints": "on"})
+    path = tmp_path / "helper.rs"
+    path.write_text(HELPER, encoding="utf-8")
+    uri = open_doc(lsp, path)
+    await diagnostics(lsp, uri, version=1)
+    assert 1 in by_line(await inlay_hints(lsp, uri, HELPER))
+    lsp.set_configuration({"inlayHints": "dispatch"}, section="burnlint")
+    lsp.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=None))
+    await until(lambda: lsp.inlay_refreshes > 0, "workspace/inlayHint/refresh")
+    assert 1 not in by_line(await inlay_hints(lsp, uri, HELPER))
