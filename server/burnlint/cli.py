@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING
 from burnlint import __version__
 from burnlint.analysis.findings import Finding, Suppressed
 from burnlint.analysis.rules.suppress import unused_finding
+from burnlint.analyzing import KeptSessions, LazyAnalyzer
 from burnlint.atomic import write_atomic
 from burnlint.cache import DEFAULT_DIR, ResultCache
 from burnlint.cache import clear as clear_cache
-from burnlint.checking import CheckRun, KeptSessions, LazyAnalyzer, Request, check
+from burnlint.checking import CheckRun, Request, check
 from burnlint.config import (
     ConfigError,
     DetectedEra,

@@ -21,7 +21,8 @@ import tree_sitter
 
 from burnlint.analysis.findings import Finding, Related
 from burnlint.analysis.syntax.source import SourceFile
-from burnlint.checking import LazyAnalyzer, Request, check
+from burnlint.analyzing import LazyAnalyzer
+from burnlint.checking import Request, check
 from burnlint.config import Overrides
 from burnlint.kb.load import by_code
 from burnlint.kb.match import EXACT, PLACEHOLDER, Match, closest, find_matches

@@ -15,8 +15,9 @@ from burnlint import project
 from burnlint.analysis.engine import Analyzer, CrateSession, Options
 from burnlint.analysis.findings import Finding
 from burnlint.analysis.syntax.source import SourceFile
-from burnlint.checking import load_crate, read_source
+from burnlint.loading import load_crate
 from burnlint.project import crate_graph, find_crate
+from burnlint.sources import read_source
 from burnlint.walk import discover
 
 logger = logging.getLogger(__name__)

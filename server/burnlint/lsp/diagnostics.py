@@ -18,13 +18,13 @@ from lsprotocol import types
 
 from burnlint.analysis.engine import Options
 from burnlint.analysis.findings import Finding
-from burnlint.checking import describe_size
 from burnlint.config import ConfigError, is_excluded, settings_for
 from burnlint.config import Settings as ProjectSettings
 from burnlint.lsp.convert import BUDGET_STOP, SOURCE, ConvertOptions
 from burnlint.lsp.crates import CrateCache, crate_key, dependents, forget_manifests
 from burnlint.lsp.documents import OpenDocument, path_of
 from burnlint.lsp.jobs import Buffer, Job, JobResult, digest, run_job
+from burnlint.sources import describe_size
 
 if TYPE_CHECKING:
     from burnlint.lsp.server import BurnlintServer
