@@ -25,19 +25,23 @@ Tag = TypeVar("Tag")
 
 class LazyAnalyzer:
     """The analyzer, built on first use: a check answered from the cache never imports the
-    analysis engine (a fifth of a second on a small machine)."""
+    analysis engine (a fifth of a second on a small machine), and the language server answers
+    `initialize` before importing it. Safe to share between threads."""
 
     def __init__(self, entries: tuple[Entry, ...]) -> None:
         self.entries = entries
         self.by_code = {entry.id: entry for entry in entries if entry.is_static}
         self._built: Analyzer | None = None
+        self._lock = threading.Lock()
 
     def get(self) -> Analyzer:
         """The analyzer (imported and built now if needed)."""
         if self._built is None:
-            from burnlint.analysis.engine import Analyzer
+            with self._lock:
+                if self._built is None:
+                    from burnlint.analysis.engine import Analyzer
 
-            self._built = Analyzer(self.entries)
+                    self._built = Analyzer(self.entries)
         return self._built
 
 

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from burnlint.analysis.engine import Options
 from burnlint.analysis.findings import Finding
+from burnlint.analysis.options import Options
 from burnlint.config import ConfigError, is_excluded, settings_for
 from burnlint.config import Settings as ProjectSettings
 from burnlint.lsp.convert import BUDGET_STOP, SOURCE, ConvertOptions
@@ -472,6 +472,15 @@ class Pipeline:
         """Free the analysis of a crate nobody looks at (on the analysis thread)."""
         self._on_analysis_thread(self.cache.forget, key)
         self.collect_when_idle()
+
+    def warm_up(self) -> None:
+        """Import and build the analyzer on the analysis thread while the event loop goes on
+        with the client's hand-shake; the first run queues behind it. (A failure is not lost:
+        the first run builds it again and logs why it fails.)"""
+        self._on_analysis_thread(self._build_analyzer)
+
+    def _build_analyzer(self) -> None:
+        self.host.analyzer.get()
 
     def _on_analysis_thread(self, task: Callable[..., None], *args: Path) -> None:
         if not self.closed:

@@ -126,7 +126,7 @@ def _register_hover(ls: BurnlintServer) -> None:
             return None
         position = params.position
         offset = doc.index.byte_offset(position.line, position.character, ls.encoding)
-        found = hover_at(doc, offset, findings, ls.entries, ls.analyzer.api)
+        found = hover_at(doc, offset, findings, ls.entries, ls.analyzer.get().api)
         return to_lsp_hover(doc.index, found, ls.encoding) if found else None
 
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Protocol
 from lsprotocol import types
 
 if TYPE_CHECKING:
-    from burnlint.analysis.engine import Analyzer
+    from burnlint.analyzing import LazyAnalyzer
     from burnlint.lsp.client import ClientSupport
     from burnlint.lsp.documents import Documents
     from burnlint.lsp.positions import Encoding
@@ -23,7 +23,7 @@ class Host(Protocol):
     settings and client features, the pipeline reads the current ones)."""
 
     @property
-    def analyzer(self) -> Analyzer: ...
+    def analyzer(self) -> LazyAnalyzer: ...
 
     @property
     def documents(self) -> Documents: ...

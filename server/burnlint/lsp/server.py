@@ -15,7 +15,7 @@ from pygls.exceptions import FeatureNotificationError
 from pygls.lsp.server import LanguageServer
 
 from burnlint import __version__
-from burnlint.analysis.engine import Analyzer
+from burnlint.analyzing import LazyAnalyzer
 from burnlint.kb.model import Entry
 from burnlint.lsp.client import ClientSupport
 from burnlint.lsp.crates import crate_key
@@ -43,7 +43,8 @@ class BurnlintServer(LanguageServer):
             "burnlint", __version__, protocol_cls=BurnlintProtocol
         )
         self.entries = entries
-        self.analyzer = Analyzer(entries)
+        self.analyzer = LazyAnalyzer(entries)
+        """Built on the analysis thread once `initialize` is answered (`Pipeline.warm_up`)."""
         self.codes = frozenset(entry.id for entry in entries if entry.is_static)
         self.support = ClientSupport()
         self.settings = Settings()
@@ -98,6 +99,7 @@ class BurnlintServer(LanguageServer):
 
     async def on_initialized(self) -> None:
         """Read the settings, then register file watchers (the scan starts with the settings)."""
+        self.pipeline.warm_up()
         await self.reload_settings(None)
         await self._register()
 
