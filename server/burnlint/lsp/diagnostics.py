@@ -481,6 +481,9 @@ class Pipeline:
 
     def _build_analyzer(self) -> None:
         self.host.analyzer.get()
+        # The compiled knowledge base never dies either: out of every collection, as what
+        # start-up loaded (see `main.serve`).
+        gc.freeze()
 
     def _on_analysis_thread(self, task: Callable[..., None], *args: Path) -> None:
         if not self.closed:
