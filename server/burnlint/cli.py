@@ -12,12 +12,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from burnlint import __version__
-from burnlint.analysis.findings import Finding, Suppressed
-from burnlint.analysis.rules.suppress import unused_finding
+from burnlint.analyzing import KeptSessions, LazyAnalyzer
 from burnlint.atomic import write_atomic
 from burnlint.cache import DEFAULT_DIR, ResultCache
 from burnlint.cache import clear as clear_cache
-from burnlint.checking import CheckRun, KeptSessions, LazyAnalyzer, Request, check
 from burnlint.config import (
     ConfigError,
     DetectedEra,
@@ -27,26 +25,21 @@ from burnlint.config import (
     settings_for,
 )
 from burnlint.eras import ERAS
-from burnlint.explaining import add_explain_arguments, run_explain
 from burnlint.kb.export import add_kb_arguments, run_kb
 from burnlint.kb.load import KBError, load_kb
 from burnlint.kb.model import Entry
 from burnlint.progress import Progress
 from burnlint.project import crate_eras, detect_era, find_crate
-from burnlint.report.text import (
-    Style,
-    count_by_code,
-    render_finding,
-    render_statistics,
-    render_summary,
-)
 
 if TYPE_CHECKING:
+    from burnlint.analysis.findings import Finding, Suppressed
     from burnlint.analysis.semantics.crates import CrateInfo
+    from burnlint.checking import CheckRun, Request
     from burnlint.fixing import Changed
 
-# Only what `check` needs on every run is imported above: a run answered from the cache should
-# not pay for the analysis engine, the fixer or reports it does not print.
+# Only what every command needs is imported above: a check answered from the cache should not
+# pay for the analysis engine, the fixer or reports it does not print, and `burnlint server`
+# (the language server's start-up) none of the checker, its reports or `explain`.
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
@@ -73,7 +66,7 @@ def _parser() -> argparse.ArgumentParser:
         "explain",
         help="explain a code, a slug, a pasted burn panic, or every panic of a log (--log)",
     )
-    add_explain_arguments(explain)
+    _add_explain_arguments(explain)
     add_kb_arguments(commands)
     show = commands.add_parser(
         "config", help="print the effective configuration for a path and where each value is from"
@@ -91,6 +84,22 @@ def _parser() -> argparse.ArgumentParser:
     # Language clients such as vscode-languageclient pass `--stdio`; it is the default anyway.
     server.add_argument("--stdio", action="store_true", help=argparse.SUPPRESS)
     return parser
+
+
+def _add_explain_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments of `burnlint explain`."""
+    parser.add_argument(
+        "query",
+        nargs="*",
+        metavar="QUERY",
+        help="BD001, autodiff-in-disabled-context, a panic message, or pasted panic output",
+    )
+    parser.add_argument(
+        "--log",
+        metavar="FILE",
+        help="explain every panic in cargo test or program output (`-` reads standard input)",
+    )
+    parser.add_argument("--format", choices=("text", "json"), default="text")
 
 
 def _add_check_arguments(check: argparse.ArgumentParser) -> None:
@@ -236,6 +245,8 @@ def _command(
         except KeyboardInterrupt:
             return 130
     if args.command == "explain":
+        from burnlint.explaining import run_explain
+
         return run_explain(args, entries)
     if args.command == "kb":
         return run_kb(args, entries)
@@ -302,6 +313,8 @@ def _overrides(args: argparse.Namespace, known: frozenset[str]) -> Overrides:
 
 
 def _check(args: argparse.Namespace, entries: tuple[Entry, ...]) -> int:
+    from burnlint.checking import Request
+
     analyzer = LazyAnalyzer(entries)
     known = frozenset(analyzer.by_code)
     try:
@@ -354,6 +367,9 @@ def _check(args: argparse.Namespace, entries: tuple[Entry, ...]) -> int:
 
 def _run(analyzer: LazyAnalyzer, args: argparse.Namespace, request: Request) -> int:
     """One check (with fixes when asked), reported in the chosen format; returns the exit code."""
+    from burnlint.analysis.rules.suppress import unused_finding
+    from burnlint.checking import check
+
     progress = Progress()
     request = replace(request, progress=progress)
 
@@ -449,6 +465,14 @@ def _render(
     suppressed: list[Suppressed],
     problems: list[str],
 ) -> str:
+    from burnlint.report.text import (
+        Style,
+        count_by_code,
+        render_finding,
+        render_statistics,
+        render_summary,
+    )
+
     entries = load_kb()
     statistics = count_by_code(findings) if args.statistics else None
     if args.format == "json":

@@ -21,7 +21,8 @@ import tree_sitter
 
 from burnlint.analysis.findings import Finding, Related
 from burnlint.analysis.syntax.source import SourceFile
-from burnlint.checking import LazyAnalyzer, Request, check
+from burnlint.analyzing import LazyAnalyzer
+from burnlint.checking import Request, check
 from burnlint.config import Overrides
 from burnlint.kb.load import by_code
 from burnlint.kb.match import EXACT, PLACEHOLDER, Match, closest, find_matches
@@ -33,8 +34,7 @@ from burnlint.report.json_report import finding_to_dict
 if TYPE_CHECKING:
     from burnlint.analysis.engine import Analyzer
 
-# The CLI builds its parser with `add_explain_arguments` on every run: this module imports
-# nothing heavy (the analysis engine is built only when a user frame is checked).
+# The analysis engine is built only when a user frame is checked.
 
 EXIT_EXPLAINED, EXIT_UNMATCHED, EXIT_ERROR = 0, 1, 2
 NEAR = 3
@@ -94,22 +94,6 @@ class Explained:
     def matched(self) -> bool:
         """Whether a knowledge-base entry explains the panic."""
         return bool(self.group.matches)
-
-
-def add_explain_arguments(parser: argparse.ArgumentParser) -> None:
-    """The arguments of `burnlint explain`."""
-    parser.add_argument(
-        "query",
-        nargs="*",
-        metavar="QUERY",
-        help="BD001, autodiff-in-disabled-context, a panic message, or pasted panic output",
-    )
-    parser.add_argument(
-        "--log",
-        metavar="FILE",
-        help="explain every panic in cargo test or program output (`-` reads standard input)",
-    )
-    parser.add_argument("--format", choices=("text", "json"), default="text")
 
 
 def run_explain(args: argparse.Namespace, entries: tuple[Entry, ...]) -> int:

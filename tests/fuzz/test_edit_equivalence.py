@@ -17,7 +17,7 @@ from invariants import ANALYZER, CASES, EXERCISED
 
 from burnlint.analysis.engine import CrateFile, CrateSession, FileResult, Options
 from burnlint.analysis.syntax.source import SourceFile
-from burnlint.checking import load_crate
+from burnlint.loading import load_crate
 
 CRATE = Path(__file__).resolve().parents[2] / "examples" / "dispatch-demo"
 LOADED = load_crate(CRATE / "src" / "lib.rs", {}, everything=True)

@@ -14,8 +14,8 @@ from harness import QUANT, Client, change_doc, open_doc, pushed, start, write_cr
 from lsprotocol import types  # noqa: TID251 - the LSP tests speak the protocol
 
 from burnlint.analysis.engine import Analyzer, CrateSession, Options
-from burnlint.checking import load_crate
 from burnlint.kb.load import load_kb
+from burnlint.loading import load_crate
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -6,7 +6,8 @@ from pathlib import Path
 
 from burnlint.analysis.engine import Analyzer, CrateFile, CrateSession, Options
 from burnlint.analysis.syntax.source import SourceFile
-from burnlint.checking import KeptSessions, Request, check
+from burnlint.analyzing import KeptSessions
+from burnlint.checking import Request, check
 from burnlint.kb.load import load_kb
 
 ANALYZER = Analyzer(load_kb())

@@ -9,15 +9,21 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from burnlint import config as project_config
 from burnlint import project
-from burnlint.analysis.engine import Analyzer, CrateSession, Options
 from burnlint.analysis.findings import Finding
+from burnlint.analysis.options import Options
 from burnlint.analysis.syntax.source import SourceFile
-from burnlint.checking import load_crate, read_source
+from burnlint.loading import load_crate
 from burnlint.project import crate_graph, find_crate
+from burnlint.sources import read_source
 from burnlint.walk import discover
+
+if TYPE_CHECKING:
+    from burnlint.analysis.engine import CrateSession
+    from burnlint.analyzing import LazyAnalyzer
 
 logger = logging.getLogger(__name__)
 
@@ -80,8 +86,9 @@ def forget_manifests() -> None:
 class CrateCache:
     """Analyzed crates by key; rebuilt when the set of reported files or the options change."""
 
-    def __init__(self, analyzer: Analyzer) -> None:
+    def __init__(self, analyzer: LazyAnalyzer) -> None:
         self.analyzer = analyzer
+        """Built by the first analysis, on the analysis thread (see `Pipeline.warm_up`)."""
         self._entries: dict[Path, _Entry] = {}
 
     def forget(self, key: Path | None = None) -> None:
@@ -175,7 +182,10 @@ class CrateCache:
         targets = {path: (str(path), text) for path, text in buffers.items()}
         loaded = load_crate(anchor, targets, everything, context)
         logger.debug("analyzing crate %s (%d files)", loaded.crate.manifest, len(loaded.files))
-        session = CrateSession(self.analyzer, loaded.files, options, loaded.crate, loaded.graph)
+        from burnlint.analysis.engine import CrateSession
+
+        analyzer = self.analyzer.get()
+        session = CrateSession(analyzer, loaded.files, options, loaded.crate, loaded.graph)
         index = {path: i for i, path in enumerate(loaded.paths)}
         used = {path for path in context if path in index}
         return _Entry(session, loaded.paths, index, set(buffers), used, everything, options)

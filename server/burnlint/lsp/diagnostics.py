@@ -12,24 +12,22 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from burnlint.analysis.engine import Options
 from burnlint.analysis.findings import Finding
-from burnlint.checking import describe_size
+from burnlint.analysis.options import Options
 from burnlint.config import ConfigError, is_excluded, settings_for
 from burnlint.config import Settings as ProjectSettings
 from burnlint.lsp.convert import BUDGET_STOP, SOURCE, ConvertOptions
 from burnlint.lsp.crates import CrateCache, crate_key, dependents, forget_manifests
 from burnlint.lsp.documents import OpenDocument, path_of
 from burnlint.lsp.jobs import Buffer, Job, JobResult, digest, run_job
-from burnlint.lsp.protocol import BurnlintProtocol
-from burnlint.lsp.wire import publication
+from burnlint.sources import describe_size
 
 if TYPE_CHECKING:
-    from burnlint.lsp.server import BurnlintServer
+    from burnlint.lsp.host import Host
 
 logger = logging.getLogger(__name__)
 IDLE_SECONDS = 2.0
@@ -61,13 +59,15 @@ class DocResult:
 class Pipeline:
     """Schedules analyses and delivers their diagnostics."""
 
-    def __init__(self, server: BurnlintServer) -> None:
-        self.server = server
-        self.cache = CrateCache(server.analyzer)
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.cache = CrateCache(host.analyzer)
         # One analysis thread: crate sessions are not thread-safe, and on a small machine a
         # second CPU-bound thread would only slow the event loop down.
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="burnlint-analysis")
         self.results: dict[str, DocResult] = {}
+        self.on_delivered: list[Callable[[JobResult, str], None]] = []
+        """Called after a run's results were delivered, with the document it was for."""
         self.closed = False
         self.disk_epoch = 0
         """Bumped when files change on disk; a run that started before is stale."""
@@ -117,7 +117,7 @@ class Pipeline:
 
     def schedule_all(self) -> None:
         """Re-analyze every open document now."""
-        for doc in self.server.documents.all():
+        for doc in self.host.documents.all():
             self.schedule(doc.uri, 0)
 
     async def _debounced(self, uri: str, delay: float) -> None:
@@ -137,7 +137,7 @@ class Pipeline:
 
     async def run(self, uri: str) -> None:
         """Analyze the crate of `uri` now and deliver what is still current."""
-        await self.server.settings_ready.wait()
+        await self.host.settings_ready.wait()
         if self._too_large(uri):
             return
         job = self.job_for(uri)
@@ -163,7 +163,8 @@ class Pipeline:
             # A dependent's run was not asked for by its own document: a pulling client must
             # be told to pull again.
             self.deliver(result, "" if follower else uri)
-            self.server.states.delivered(result, "" if follower else uri)
+            for hook in self.on_delivered:
+                hook(result, "" if follower else uri)
         if job.anchor is not None and not follower:
             self._recheck_dependents(job.anchor)
         self.collect_when_idle()
@@ -193,7 +194,7 @@ class Pipeline:
         """Analyze again the open files of crates that depend on `anchor`'s crate (a workspace
         member's helper changed: its callers in other members may have changed too)."""
         by_crate: dict[Path, str] = {}
-        for doc in self.server.documents.all():
+        for doc in self.host.documents.all():
             if doc.path is not None:
                 by_crate.setdefault(crate_key(doc.path), doc.uri)
         own = crate_key(anchor)
@@ -208,11 +209,11 @@ class Pipeline:
 
     def job_for(self, uri: str) -> Job | None:
         """A snapshot of everything a run for `uri` needs; None when there is nothing to do."""
-        server = self.server
-        settings = server.settings
+        host = self.host
+        settings = host.settings
         if not settings.enable:
             return None
-        doc = server.documents.get(uri)
+        doc = host.documents.get(uri)
         anchor = doc.path if doc is not None else path_of(uri)
         standalone = None
         if doc is not None and doc.path is None:
@@ -221,19 +222,19 @@ class Pipeline:
             return None
         buffers = {
             d.path: Buffer(d.uri, d.version, d.text)
-            for d in server.documents.all()
+            for d in host.documents.all()
             if d.path is not None
         }
-        support = server.support
+        support = host.support
         project = self.project_settings(anchor)
-        known = frozenset(server.analyzer.by_code)
+        known = frozenset(host.analyzer.by_code)
         # The project's burnlint.toml applies in the editor too; the editor's own settings
         # (a user's choice for this machine) win where both say something.
         ignore = settings.ignore | {code for code in known if not project.enabled(code)}
         if anchor is not None and is_excluded(project, anchor):
             ignore = known
         convert = ConvertOptions(
-            server.encoding,
+            host.encoding,
             {**project.severity, **settings.severity},
             settings.docs_url or project.docs_url,
             support.related,
@@ -247,7 +248,7 @@ class Pipeline:
             settings.scope == "workspace",
             convert,
             ignore,
-            server.generation,
+            host.generation,
         )
 
     def project_settings(self, anchor: Path | None) -> ProjectSettings:
@@ -256,13 +257,13 @@ class Pipeline:
         if anchor is None:
             return ProjectSettings()
         try:
-            return settings_for(anchor, frozenset(self.server.analyzer.by_code))
+            return settings_for(anchor, frozenset(self.host.analyzer.by_code))
         except ConfigError as error:
             message = f"burnlint: configuration ignored: {error}"
             if message not in self.config_problems:
                 self.config_problems.add(message)
                 logger.warning("%s", message)
-                self.server.window_show_message(
+                self.host.window_show_message(
                     types.ShowMessageParams(types.MessageType.Warning, message)
                 )
             return ProjectSettings()
@@ -270,8 +271,8 @@ class Pipeline:
     def _too_large(self, uri: str) -> bool:
         """Whether the open document is over `max-file-size`; then it gets one information
         diagnostic saying so instead of an analysis (never a silent skip)."""
-        doc = self.server.documents.get(uri)
-        if doc is None or not self.server.settings.enable:
+        doc = self.host.documents.get(uri)
+        if doc is None or not self.host.settings.enable:
             return False
         limit = self.project_settings(doc.path).max_file_size
         # Four bytes per character at most: only texts near the limit are encoded to count.
@@ -290,11 +291,11 @@ class Pipeline:
             severity=types.DiagnosticSeverity.Information,
             source=SOURCE,
         )
-        generation = self.server.generation
+        generation = self.host.generation
         result_id = digest([notice])
         used = {uri: doc.version}
         self.results[uri] = DocResult(doc.version, generation, [], [notice], result_id, used)
-        if not self.server.support.pull:
+        if not self.host.support.pull:
             self.push(uri, doc.version, [notice], result_id)
         self._wake(uri)
         return True
@@ -305,16 +306,16 @@ class Pipeline:
         """Keep and send a run's diagnostics, unless a buffer it read has changed since (then a
         newer run is already scheduled) or the settings changed. `trigger` is the document the
         run was for; a pull client is asked to pull again only when others changed."""
-        server = self.server
-        if result.generation != server.generation or not server.settings.enable:
+        host = self.host
+        if result.generation != host.generation or not host.settings.enable:
             return
         for uri, version in result.used.items():
-            doc = server.documents.get(uri)
+            doc = host.documents.get(uri)
             if doc is None or doc.version != version:
                 return
         others_changed = False
         for file in result.files:
-            doc = server.documents.get(file.uri)
+            doc = host.documents.get(file.uri)
             if file.version is None:
                 # A file read from disk (workspace scope); skip it if it was opened meanwhile.
                 if doc is None:
@@ -335,14 +336,14 @@ class Pipeline:
                 tuple(file.notes),
             )
             self._show_stop(file.uri, file.version, file.notes)
-            if server.support.pull:
+            if host.support.pull:
                 changed = previous is not None and previous.result_id != file.result_id
                 others_changed |= changed and file.uri != trigger
             else:
                 self.push(file.uri, file.version, file.diagnostics, file.result_id, file.wire)
             self._wake(file.uri)
-        if others_changed and server.support.refresh:
-            server.workspace_diagnostic_refresh(None)
+        if others_changed and host.support.refresh:
+            host.workspace_diagnostic_refresh(None)
 
     def _show_stop(self, uri: str, version: int, notes: list[str]) -> None:
         """Tell the user once per document version that its analysis stopped on the budget
@@ -353,7 +354,7 @@ class Pipeline:
         self._stops_shown[uri] = version
         name = uri.rsplit("/", 1)[-1]
         message = f"burnlint: {name}: {stops[0]} (raise `budget` in burnlint.toml)"
-        self.server.window_show_message(types.ShowMessageParams(types.MessageType.Warning, message))
+        self.host.window_show_message(types.ShowMessageParams(types.MessageType.Warning, message))
 
     def push(
         self,
@@ -371,25 +372,23 @@ class Pipeline:
             return
         self._published[uri] = (version, result_id)
         if wire is not None and len(wire) == len(diagnostics):
-            protocol = cast(BurnlintProtocol, self.server.protocol)
-            params = publication(uri, version, wire)
-            protocol.notify_json(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, params)
+            self.host.publish_diagnostics_json(uri, version, wire)
             return
-        self.server.text_document_publish_diagnostics(
+        self.host.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics, version=version)
         )
 
     def clear(self, uri: str) -> None:
         """Remove the diagnostics the server pushed for `uri`."""
         if self._published.pop(uri, None) is not None:
-            self.server.text_document_publish_diagnostics(
+            self.host.text_document_publish_diagnostics(
                 types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
             )
 
     def clear_all(self, keep_open: bool = False) -> None:
         """Remove pushed diagnostics (of closed files only, with `keep_open`)."""
         for uri in list(self._published):
-            if not (keep_open and self.server.documents.get(uri) is not None):
+            if not (keep_open and self.host.documents.get(uri) is not None):
                 self.clear(uri)
 
     def forget_document(self, uri: str) -> None:
@@ -403,8 +402,8 @@ class Pipeline:
     def _store_failure(self, uri: str, job: Job) -> None:
         """After a failed run, record "no diagnostics" for its document so nobody waits on a
         run that would only fail again."""
-        doc = self.server.documents.get(uri)
-        if doc is not None and job.generation == self.server.generation:
+        doc = self.host.documents.get(uri)
+        if doc is not None and job.generation == self.host.generation:
             read = next((b for b in job.buffers.values() if b.uri == uri), job.standalone)
             if read is not None and read.version == doc.version:
                 used = {uri: doc.version}
@@ -415,14 +414,14 @@ class Pipeline:
     def latest(self, uri: str) -> DocResult | None:
         """The document's result if it is current, without waiting: same settings, and no
         buffer it was computed from (another file of the crate, say) changed or closed since."""
-        doc = self.server.documents.get(uri)
+        doc = self.host.documents.get(uri)
         result = self.results.get(uri)
         if doc is None or result is None or result.version != doc.version:
             return None
-        if result.generation != self.server.generation:
+        if result.generation != self.host.generation:
             return None
         for other, version in result.used.items():
-            buffer = self.server.documents.get(other)
+            buffer = self.host.documents.get(other)
             if buffer is None or buffer.version != version:
                 return None
         return result
@@ -432,10 +431,10 @@ class Pipeline:
         or burnlint is disabled."""
         loop = asyncio.get_running_loop()
         while True:
-            await self.server.settings_ready.wait()
-            if self.closed or not self.server.settings.enable:
+            await self.host.settings_ready.wait()
+            if self.closed or not self.host.settings.enable:
                 return None
-            if self.server.documents.get(uri) is None:
+            if self.host.documents.get(uri) is None:
                 return None
             result = self.latest(uri)
             if result is not None:
@@ -450,7 +449,7 @@ class Pipeline:
         """The findings of the document's current text (analyzing it if needed); None when
         burnlint is off or the document closed."""
         result = await self.current(doc.uri)
-        if result is None and (self.closed or not self.server.settings.enable):
+        if result is None and (self.closed or not self.host.settings.enable):
             return None
         return result.findings if result is not None and result.version == doc.version else []
 
@@ -486,6 +485,18 @@ class Pipeline:
         """Free the analysis of a crate nobody looks at (on the analysis thread)."""
         self._on_analysis_thread(self.cache.forget, key)
         self.collect_when_idle()
+
+    def warm_up(self) -> None:
+        """Import and build the analyzer on the analysis thread while the event loop goes on
+        with the client's hand-shake; the first run queues behind it. (A failure is not lost:
+        the first run builds it again and logs why it fails.)"""
+        self._on_analysis_thread(self._build_analyzer)
+
+    def _build_analyzer(self) -> None:
+        self.host.analyzer.get()
+        # The compiled knowledge base never dies either: out of every collection, as what
+        # start-up loaded (see `main.serve`).
+        gc.freeze()
 
     def _on_analysis_thread(self, task: Callable[..., None], *args: Path) -> None:
         if not self.closed:

@@ -129,7 +129,7 @@ def _register_hover(ls: BurnlintServer) -> None:
             return None
         position = params.position
         offset = doc.index.byte_offset(position.line, position.character, ls.encoding)
-        found = hover_at(doc, offset, findings, ls.entries, ls.analyzer.api)
+        found = hover_at(doc, offset, findings, ls.entries, ls.analyzer.get().api)
         read = await ls.states.at(doc, offset)
         if read is not None and read.version == doc.version:
             found = with_state(read, found)

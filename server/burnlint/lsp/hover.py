@@ -6,19 +6,20 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import tree_sitter
 
 from burnlint.analysis.findings import Finding
-from burnlint.analysis.semantics.api import ApiModel
-from burnlint.analysis.semantics.cfg import BuildConfig
-from burnlint.analysis.semantics.items import collect_items
 from burnlint.analysis.syntax.source import SourceFile
 from burnlint.eras import era_from_text
 from burnlint.kb.match import find_matches
 from burnlint.kb.model import Entry
 from burnlint.lsp.documents import OpenDocument
 from burnlint.lsp.markdown import entry_markdown, finding_markdown
+
+if TYPE_CHECKING:
+    from burnlint.analysis.semantics.api import ApiModel
 
 _ALLOW = re.compile(r"//\s*burnlint:\s*(?:allow-file|allow)\((?P<codes>[^)]*)\)")
 _CODE = re.compile(r"[A-Za-z]+\d+")
@@ -110,6 +111,10 @@ def _file_facts(source: SourceFile) -> tuple[dict[str, tuple[str, ...]], str]:
     for known, imports, era in _FACTS:
         if known is source:
             return imports, era
+    # Imported here: the item collector is the analysis engine's, loaded after start-up.
+    from burnlint.analysis.semantics.cfg import BuildConfig
+    from burnlint.analysis.semantics.items import collect_items
+
     imports = collect_items(source, BuildConfig(), lambda _: False).imports
     era = era_from_text(source.data)[0]
     _FACTS[:] = [(source, imports, era)]

@@ -7,21 +7,50 @@ import asyncio
 import itertools
 import logging
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from lsprotocol import types
 
 from burnlint.lsp.crates import crate_files, crate_key
 from burnlint.lsp.documents import path_of, uri_of
+from burnlint.lsp.host import Host
 
 if TYPE_CHECKING:
-    from burnlint.lsp.server import BurnlintServer
+    from pygls.workspace import Workspace
+
+    from burnlint.lsp.diagnostics import Pipeline
 
 logger = logging.getLogger(__name__)
 _TOKENS = itertools.count(1)
 
 
-def workspace_roots(server: BurnlintServer) -> list[Path]:
+class ScanHost(Host, Protocol):
+    """The server as the workspace scan sees it: the pipeline's view, the pipeline itself, the
+    workspace folders, and the client's progress reports."""
+
+    @property
+    def pipeline(self) -> Pipeline: ...
+
+    @property
+    def workspace(self) -> Workspace: ...
+
+    @property
+    def cancelled_progress(self) -> set[str]:
+        """Work done progress tokens the user cancelled."""
+        ...
+
+    async def window_work_done_progress_create_async(
+        self, params: types.WorkDoneProgressCreateParams
+    ) -> None:
+        """Ask the client for a progress token."""
+        ...
+
+    def progress(self, params: types.ProgressParams) -> None:
+        """Report progress to the client."""
+        ...
+
+
+def workspace_roots(server: ScanHost) -> list[Path]:
     """The workspace folders on disk (the root URI when the client sent no folders)."""
     uris = [folder.uri for folder in server.workspace.folders.values()]
     if not uris and server.workspace.root_uri:
@@ -48,7 +77,7 @@ def _collect(roots: list[Path], limit: int) -> tuple[list[tuple[str, Path]], int
     return crates, total
 
 
-async def index_workspace(server: BurnlintServer, progress: bool) -> None:
+async def index_workspace(server: ScanHost, progress: bool) -> None:
     """Analyze every crate once, publishing diagnostics for all their files; stops early when
     the user cancels, the settings change or the server shuts down."""
     pipeline = server.pipeline
@@ -95,7 +124,7 @@ async def index_workspace(server: BurnlintServer, progress: bool) -> None:
             _send(server, token, types.WorkDoneProgressEnd(message=message))
 
 
-async def _begin(server: BurnlintServer, total: int) -> str | None:
+async def _begin(server: ScanHost, total: int) -> str | None:
     token = f"burnlint/index/{next(_TOKENS)}"
     try:
         params = types.WorkDoneProgressCreateParams(token=token)
@@ -115,7 +144,7 @@ async def _begin(server: BurnlintServer, total: int) -> str | None:
 
 
 def _send(
-    server: BurnlintServer,
+    server: ScanHost,
     token: str,
     value: types.WorkDoneProgressBegin | types.WorkDoneProgressReport | types.WorkDoneProgressEnd,
 ) -> None:

@@ -3,17 +3,19 @@
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from lsprotocol import types
 
-from burnlint.analysis.states import BindingState
 from burnlint.lsp.convert import to_lsp_position
 from burnlint.lsp.documents import OpenDocument
 from burnlint.lsp.hover import HoverText
 from burnlint.lsp.markdown import inline_code
 from burnlint.lsp.positions import Encoding
 from burnlint.lsp.settings import InlayHints
+
+if TYPE_CHECKING:
+    from burnlint.analysis.states import BindingState
 from burnlint.lsp.states import Read
 
 KINDS = {

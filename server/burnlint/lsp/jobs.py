@@ -9,18 +9,21 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 from weakref import WeakKeyDictionary
 
 from lsprotocol import types
 
-from burnlint.analysis.engine import CrateSession, Options
 from burnlint.analysis.findings import Finding, Position, Range
+from burnlint.analysis.options import Options
 from burnlint.analysis.syntax.source import SourceFile
 from burnlint.lsp.convert import ConvertOptions, Texts, note_diagnostics, to_lsp_diagnostic
 from burnlint.lsp.crates import CrateCache, CrateReport, FileReport, crate_key
 from burnlint.lsp.documents import uri_of
 from burnlint.lsp.wire import WireDiagnostic, json_of, wire_of
+
+if TYPE_CHECKING:
+    from burnlint.analysis.engine import CrateSession
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +89,7 @@ def run_job(cache: CrateCache, job: Job) -> JobResult:
         buffer = job.standalone
         if buffer is None:
             return result
-        analyzed = cache.analyzer.analyze(SourceFile(buffer.uri, buffer.text), job.options)
+        analyzed = cache.analyzer.get().analyze(SourceFile(buffer.uri, buffer.text), job.options)
         report = CrateReport(era=analyzed.era, era_reason=analyzed.era_reason)
         report.files.append(
             FileReport(None, buffer.text, analyzed.findings, buffer.uri, analyzed.notes)

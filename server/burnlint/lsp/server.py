@@ -15,7 +15,7 @@ from pygls.exceptions import FeatureNotificationError
 from pygls.lsp.server import LanguageServer
 
 from burnlint import __version__
-from burnlint.analysis.engine import Analyzer
+from burnlint.analyzing import LazyAnalyzer
 from burnlint.kb.model import Entry
 from burnlint.lsp.client import ClientSupport
 from burnlint.lsp.crates import crate_key
@@ -26,6 +26,7 @@ from burnlint.lsp.positions import Encoding
 from burnlint.lsp.protocol import BurnlintProtocol, GuardedWriter, ThreadedReader, read_messages
 from burnlint.lsp.settings import SECTION, Settings, parse_settings
 from burnlint.lsp.states import States
+from burnlint.lsp.wire import publication
 
 logger = logging.getLogger(__name__)
 WATCHED = ("**/*.rs", "**/Cargo.toml", "**/Cargo.lock", "**/burnlint.toml")
@@ -44,7 +45,8 @@ class BurnlintServer(LanguageServer):
             "burnlint", __version__, protocol_cls=BurnlintProtocol
         )
         self.entries = entries
-        self.analyzer = Analyzer(entries)
+        self.analyzer = LazyAnalyzer(entries)
+        """Built on the analysis thread once `initialize` is answered (`Pipeline.warm_up`)."""
         self.codes = frozenset(entry.id for entry in entries if entry.is_static)
         self.support = ClientSupport()
         self.settings = Settings()
@@ -57,6 +59,7 @@ class BurnlintServer(LanguageServer):
         self.pipeline = Pipeline(self)
         self.states = States(self)
         """The analyzer's states of names, for inlay hints and hovers."""
+        self.pipeline.on_delivered.append(self.states.delivered)
         self.init_options: object = None
         self.shutdown_requested = False
         self.exit_code = 1
@@ -94,6 +97,14 @@ class BurnlintServer(LanguageServer):
 
     # Life cycle ---------------------------------------------------------------------------
 
+    def publish_diagnostics_json(
+        self, uri: str, version: int | None, diagnostics: list[str]
+    ) -> None:
+        """Push diagnostics given as their JSON text (see `lsp.wire`)."""
+        params = publication(uri, version, diagnostics)
+        protocol = cast(BurnlintProtocol, self.protocol)
+        protocol.notify_json(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, params)
+
     def on_initialize(self, params: types.InitializeParams) -> None:
         """Remember what the client supports and its initialization options."""
         self.support = ClientSupport.of(params.capabilities)
@@ -101,6 +112,7 @@ class BurnlintServer(LanguageServer):
 
     async def on_initialized(self) -> None:
         """Read the settings, then register file watchers (the scan starts with the settings)."""
+        self.pipeline.warm_up()
         await self.reload_settings(None)
         await self._register()
 

@@ -12,29 +12,51 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 from weakref import WeakKeyDictionary
 
-from burnlint.analysis.engine import CrateSession
-from burnlint.analysis.interp.bindings import BindingLog
-from burnlint.analysis.interp.program import Program
-from burnlint.analysis.states import (
-    BindingState,
-    NameState,
-    StateCache,
-    file_states,
-    state_at,
-)
-from burnlint.lsp.diagnostics import log_failure
+from burnlint.lsp.diagnostics import Pipeline, log_failure
 from burnlint.lsp.documents import OpenDocument, uri_of
 from burnlint.lsp.jobs import JobResult
 
 if TYPE_CHECKING:
-    from burnlint.lsp.server import BurnlintServer
+    from concurrent.futures import Future
+
+    from burnlint.analysis.engine import CrateSession
+    from burnlint.analysis.interp.bindings import BindingLog
+    from burnlint.analysis.interp.program import Program
+    from burnlint.analysis.states import BindingState, NameState, StateCache
+    from burnlint.analyzing import LazyAnalyzer
+    from burnlint.lsp.client import ClientSupport
+    from burnlint.lsp.documents import Documents
+    from burnlint.lsp.settings import Settings
 
 _T = TypeVar("_T")
 HOVER_WAIT = 0.25
 """Seconds a hover waits for the analysis thread to read a name's state."""
+
+
+class StatesHost(Protocol):
+    """What reading states needs of the server (the server itself, seen narrowly)."""
+
+    @property
+    def analyzer(self) -> LazyAnalyzer: ...
+
+    @property
+    def pipeline(self) -> Pipeline: ...
+
+    @property
+    def documents(self) -> Documents: ...
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def support(self) -> ClientSupport: ...
+
+    def workspace_inlay_hint_refresh(self, params: None) -> Future[None]:
+        """Ask the client for inlay hints again."""
+        ...
 
 
 @dataclass(slots=True)
@@ -53,8 +75,8 @@ class Read:
 class States:
     """Reads states for the server's open documents; see the module docstring."""
 
-    def __init__(self, server: BurnlintServer) -> None:
-        self.server = server
+    def __init__(self, host: StatesHost) -> None:
+        self.host = host
         self._caches: WeakKeyDictionary[CrateSession, StateCache] = WeakKeyDictionary()
         self._shown: dict[str, tuple[BindingLog, ...]] = {}
         """URI -> the binding logs its last hints were read from (analysis thread only)."""
@@ -65,10 +87,14 @@ class States:
         """The states of names starting in bytes `start`..`end` of the document's current
         version (waiting for its analysis), with their origins unless not `with_origins`;
         None when it has no kept analysis."""
-        api = self.server.analyzer.api
+        analyzer = self.host.analyzer
 
         def compute(program: Program, index: int, cache: StateCache) -> Read:
+            # The interpreter's modules are loaded with the engine, after start-up.
+            from burnlint.analysis.states import file_states
+
             self._shown[doc.uri] = tuple(program.binding_logs(index))
+            api = analyzer.get().api
             states = file_states(program, index, api, start, end, cache, with_origins)
             return Read(states, {})
 
@@ -76,10 +102,12 @@ class States:
 
     async def at(self, doc: OpenDocument, offset: int) -> Read | None:
         """The state of the name (binding or read) at byte `offset`, if it is known."""
-        api = self.server.analyzer.api
+        analyzer = self.host.analyzer
 
         def compute(program: Program, index: int, cache: StateCache) -> Read:
-            found = state_at(program, index, api, offset)
+            from burnlint.analysis.states import state_at
+
+            found = state_at(program, index, analyzer.get().api, offset)
             return Read([found.state], {}, found) if found else Read([], {})
 
         # A hover does not wait behind other files' analyses (a workspace scan): past
@@ -93,7 +121,7 @@ class States:
         compute: Callable[[Program, int, StateCache], Read],
         timeout: float | None = None,
     ) -> Read | None:
-        pipeline = self.server.pipeline
+        pipeline = self.host.pipeline
         path = doc.path
         if path is None:
             return None
@@ -113,6 +141,8 @@ class States:
                 return None
             cache = self._caches.get(session)
             if cache is None:
+                from burnlint.analysis.states import StateCache
+
                 cache = self._caches[session] = StateCache()
             read = compute(program, index, cache)
             read.version = version
@@ -122,12 +152,12 @@ class States:
                     read.uris[file.source.path] = uri if file_path == path else uri_of(file_path)
             return read
 
-        return await _on_analysis_thread(self.server, on_thread, timeout)
+        return await _on_analysis_thread(self.host.pipeline, on_thread, timeout)
 
     def delivered(self, result: JobResult, trigger: str) -> None:
         """A run's results were delivered: if it changed the states of other open documents
         whose hints the client has, ask it for hints again (where it can be asked)."""
-        server = self.server
+        server = self.host
         if not server.support.inlay_refresh or server.settings.inlay_hints == "off":
             return
         others = [
@@ -148,7 +178,7 @@ class States:
             out = False
             for uri, path in others:
                 old = self._shown.get(uri)
-                found = self.server.pipeline.cache.locate(path)
+                found = self.host.pipeline.cache.locate(path)
                 if old is None or found is None or found[0].program is None:
                     continue
                 logs = tuple(found[0].program.binding_logs(found[1]))
@@ -157,16 +187,15 @@ class States:
                     out = True
             return out
 
-        if await _on_analysis_thread(self.server, changed):
-            self.server.workspace_inlay_hint_refresh(None)
+        if await _on_analysis_thread(self.host.pipeline, changed):
+            self.host.workspace_inlay_hint_refresh(None)
 
 
 async def _on_analysis_thread(
-    server: BurnlintServer, task: Callable[[], _T], timeout: float | None = None
+    pipeline: Pipeline, task: Callable[[], _T], timeout: float | None = None
 ) -> _T | None:
     """`task()` run on the analysis thread; None if it does not start and finish within
     `timeout` seconds (a task still queued is then dropped) or the server is stopping."""
-    pipeline = server.pipeline
     if pipeline.closed:
         return None
     try:

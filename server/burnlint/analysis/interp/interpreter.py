@@ -14,6 +14,7 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any
 
+from burnlint.analysis import trampoline
 from burnlint.analysis.interp import facts as path_facts
 from burnlint.analysis.interp.calls import Calls, Context, Summary
 from burnlint.analysis.interp.closures import adapt, invoke
@@ -154,22 +155,15 @@ class Interpreter:
         return match_pattern(pattern, value, env, place, self.ctx.call_rule)
 
     def _run(self, first: Gen) -> Pairs:
-        stack: list[Gen] = [first]
-        value: Any = None
-        while stack:
-            try:
-                request = stack[-1].send(value)
-            except StopIteration as stop:
-                stack.pop()
-                value = stop.value
-                continue
-            self._ticks += 1
-            if self._ticks % 512 == 0 and time.monotonic() > self.ctx.deadline:
-                raise Budget
-            kind, node, env = request
-            value = None
-            stack.append(self._block(node, env) if kind == "block" else self._expr(node, env))
-        return value
+        return trampoline.run(first, self._start)
+
+    def _start(self, request: tuple[str, Any, Env]) -> Gen:
+        """The generator that evaluates what a running one asked for."""
+        self._ticks += 1
+        if self._ticks % 512 == 0 and time.monotonic() > self.ctx.deadline:
+            raise Budget
+        kind, node, env = request
+        return self._block(node, env) if kind == "block" else self._expr(node, env)
 
     def _many(self, expr: ir.Expr, envs: list[Env]) -> Gen:
         """Evaluate `expr` in every path class."""

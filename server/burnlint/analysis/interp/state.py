@@ -117,7 +117,7 @@ Pairs = list[tuple[Env, Value]]
 
 Gen = Generator[tuple[str, Any, Env], Pairs, Pairs]
 """An evaluation in progress: it yields ("expr" | "block", node, path class) requests to the
-interpreter's driver and receives what each evaluated to (so nothing recurses in Python)."""
+interpreter (`trampoline.run`, see `Interpreter._start`) and receives what each evaluated to."""
 
 
 def merge_envs(envs: list[Env]) -> Env:

@@ -15,6 +15,7 @@ from typing import Any
 
 from tree_sitter import Node
 
+from burnlint.analysis import trampoline
 from burnlint.analysis.syntax import ir
 from burnlint.analysis.syntax.expand import expand
 from burnlint.analysis.syntax.lower_control import lower_if, lower_loop, lower_match
@@ -25,6 +26,7 @@ from burnlint.analysis.syntax.tree import (
     ExpandedFrag,
     Frag,
     Gen,
+    Request,
     find_at,
     parse_fragment,
     path_segments,
@@ -99,33 +101,27 @@ class BodyLowerer:
         """Finds the `macro_rules!` an invocation path names (set once names are resolved)."""
         self.expanded: set[ir.Span] = set()
         """The invocations lowered from their expansion (their spans cover generated code)."""
+        self._steps = 0
+        """Requests lowered so far (the deadline is checked every 2048)."""
 
     def rebase(self, data: bytes) -> None:
         """Lower from a new version of the file's text (items kept: see `items.edit_body`)."""
         self._frag = Frag(data, 0, self._frag.file)
 
     def _run(self, first: Gen) -> Any:
-        stack: list[Gen] = [first]
-        value: Any = None
-        steps = 0
-        while stack:
-            steps += 1
-            if steps % 4096 == 0 and time.monotonic() > self.deadline:
-                raise LoweringBudget
-            try:
-                kind, node, frag = stack[-1].send(value)
-            except StopIteration as stop:
-                stack.pop()
-                value = stop.value
-                continue
-            value = None
-            if kind == "expr":
-                stack.append(self._expr(node, frag))
-            elif kind == "pat":
-                stack.append(lower_pattern(node, frag, self._scopes))
-            else:
-                stack.append(self._block(node, frag))
-        return value
+        return trampoline.run(first, self._start)
+
+    def _start(self, request: Request) -> Gen:
+        """The generator that lowers what a running one asked for."""
+        self._steps += 1
+        if self._steps % 2048 == 0 and time.monotonic() > self.deadline:
+            raise LoweringBudget
+        kind, node, frag = request
+        if kind == "expr":
+            return self._expr(node, frag)
+        if kind == "pat":
+            return lower_pattern(node, frag, self._scopes)
+        return self._block(node, frag)
 
     def function(self, node: Node, owner: str | None, anchor: ir.Anchor = ir.FIXED) -> ir.Function:
         """Lower a `function_item` node (its spans relative to `anchor`)."""

@@ -73,6 +73,7 @@ Request = tuple[str, Node, Frag]
 """("expr" | "pat" | "block", node, fragment): lower this node and send the result back."""
 
 Gen = Generator[Request, Any, Any]
+"""A lowering in progress, driven by `trampoline.run` (see `BodyLowerer._start`)."""
 
 
 def parse_fragment(text: bytes, prefix: bytes, suffix: bytes) -> tuple[Tree, int, bytes]:
