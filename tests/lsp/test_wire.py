@@ -14,7 +14,8 @@ import pytest
 from lsprotocol import types  # noqa: TID251
 from pygls.protocol import default_converter  # noqa: TID251
 
-from burnlint.analysis.engine import Analyzer, Options
+from burnlint.analysis.engine import Options
+from burnlint.analyzing import LazyAnalyzer
 from burnlint.kb.load import load_kb
 from burnlint.lsp import jobs
 from burnlint.lsp.convert import ConvertOptions
@@ -39,7 +40,7 @@ def _unstructured(diagnostic: types.Diagnostic) -> Any:
 
 
 def test_wire_json_is_what_lsprotocol_writes_for_every_version(tmp_path: Path) -> None:
-    cache = CrateCache(Analyzer(load_kb()))
+    cache = CrateCache(LazyAnalyzer(load_kb()))
     path = DEMO / "src" / "infer.rs"
     text = path.read_text(encoding="utf-8")
     first = jobs.run_job(cache, _job(path, 1, text))
@@ -86,7 +87,7 @@ def test_a_character_typed_above_converts_no_finding_again(
 ) -> None:
     path = DEMO / "src" / "infer.rs"
     text = path.read_text(encoding="utf-8")
-    cache = CrateCache(Analyzer(load_kb()))
+    cache = CrateCache(LazyAnalyzer(load_kb()))
     before = jobs.run_job(cache, _job(path, 1, text))
     converted: list[object] = []
     convert = jobs.to_lsp_diagnostic
@@ -101,7 +102,7 @@ def test_a_character_typed_above_converts_no_finding_again(
     edited = text[:first_line_end] + "x" + text[first_line_end:]
     after = jobs.run_job(cache, _job(path, 2, edited))
     reused = list(converted)
-    fresh = jobs.run_job(CrateCache(Analyzer(load_kb())), _job(path, 2, edited))
+    fresh = jobs.run_job(CrateCache(LazyAnalyzer(load_kb())), _job(path, 2, edited))
     shown = [(f.uri, [_unstructured(d) for d in f.diagnostics]) for f in after.files]
     assert shown == [(f.uri, [_unstructured(d) for d in f.diagnostics]) for f in fresh.files]
     assert sum(len(f.diagnostics) for f in before.files) > 0
