@@ -40,7 +40,9 @@ pub fn pick(data: TensorData, fast: bool, q: DispatchTensor) -> DispatchTensor {
 
 
 def session_of(path: str, text: str, era: str | None = None, crate: CrateInfo | None = None):
-    session = CrateSession(ANALYZER, [CrateFile(SourceFile(path, text))], Options(era=era), crate)
+    session = CrateSession(
+        ANALYZER, [CrateFile(SourceFile(path, text))], Options(era=era, states=True), crate
+    )
     return session, session.results()[0]
 
 
@@ -205,7 +207,7 @@ def test_every_bd001_sink_tensor_named_by_a_local_has_an_autodiff_state() -> Non
         sources = sorted((manifest.parent / "src").rglob("*.rs"))
         if not sources:
             continue
-        report = cache.analyze(sources[0], {}, Options(), True)
+        report = cache.analyze(sources[0], {}, Options(states=True), True)
         session = report.session
         if session is None or session.program is None:
             continue

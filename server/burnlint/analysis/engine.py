@@ -634,7 +634,13 @@ class CrateSession:
             units = [self._unit(i) for i in range(len(self.files))]
             build = {"optional": "on"}.get(self.crate.build, self.crate.build)
             self.program = Program(
-                api, self.era, units, self.options.budget_seconds, build, self.graph
+                api,
+                self.era,
+                units,
+                self.options.budget_seconds,
+                build,
+                self.graph,
+                record_states=self.options.states,
             )
         return self.program
 

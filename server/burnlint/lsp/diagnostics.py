@@ -244,7 +244,7 @@ class Pipeline:
             anchor,
             buffers,
             standalone,
-            Options(era=settings.era or project.era, budget_seconds=project.budget),
+            Options(era=settings.era or project.era, budget_seconds=project.budget, states=True),
             settings.scope == "workspace",
             convert,
             ignore,

@@ -62,7 +62,9 @@ class BindingSite:
 class BindingLog:
     """The binding sites of one analysis (see the module docstring)."""
 
-    def __init__(self) -> None:
+    def __init__(self, enabled: bool = True) -> None:
+        self.enabled = enabled
+        """False: record nothing (a check, which never shows states)."""
         self.sites: dict[ir.Span, BindingSite] = {}
         self.files: set[int] = set()
         """The files the sites are in (a call records its callee's parameters)."""
@@ -72,6 +74,8 @@ class BindingLog:
 
     def bound(self, kind: str, pattern: ir.Pat, envs: list[Env]) -> None:
         """The names `pattern` binds, as each of `envs` binds them."""
+        if not self.enabled:
+            return
         names = (pattern,) if isinstance(pattern, ir.PBind) and pattern.sub is None else None
         for name in names or _names(pattern):
             for env in envs:
@@ -81,6 +85,8 @@ class BindingLog:
 
     def passed(self, params: tuple[ir.Param, ...], args: list[Value]) -> None:
         """A call passes `args` to a function with these parameters."""
+        if not self.enabled:
+            return
         for param, arg in zip(params, args, strict=False):
             if isinstance(param.pattern, ir.PBind):
                 self.add("param", param.pattern.span, arg)

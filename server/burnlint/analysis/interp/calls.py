@@ -116,6 +116,11 @@ class Summary:
 class Program(Protocol):
     """What calls need from the whole program: names resolved, summaries on demand, fields."""
 
+    @property
+    def record_states(self) -> bool:
+        """Whether analyses keep what names were bound to (`interp.bindings`)."""
+        ...
+
     def resolve_function(
         self, segments: tuple[str, ...], caller: FunctionDecl, trait_name: str | None = None
     ) -> list[FunctionDecl]: ...
@@ -397,7 +402,7 @@ class Calls:
                     )
                 out.append((env, value))
                 continue
-            if function.kind != "const":
+            if function.kind != "const" and self.observer.bindings.enabled:
                 self.observer.bindings.passed(function.lowered().params, args)
             for hit in summary.hits:
                 self._instantiate_hit(hit, function, args, arg_exprs, env, expr.span)

@@ -87,7 +87,7 @@ class Interpreter:
         self.ctx = ctx
         self.decl = decl
         self.function = decl.lowered()
-        self.observer = Observer(ctx.api, ctx.era)
+        self.observer = Observer(ctx.api, ctx.era, ctx.program.record_states)
         self.calls = Calls(ctx, decl, self.observer)
         self.returns: Pairs = []
         self.closure_depth = 0

@@ -31,14 +31,14 @@ ObservationKey = tuple[str, int, int, int]
 class Observer:
     """Observations and summary hits of the sinks one function reaches."""
 
-    def __init__(self, api: ApiModel, era: str) -> None:
+    def __init__(self, api: ApiModel, era: str, record_states: bool = False) -> None:
         self.api = api
         self.era = era
         self.invocations: list[tuple[str, ir.Span]] = []
         """The closure calls being evaluated, innermost last: ("closure called here", span)."""
         self.observations: dict[ObservationKey, Observation] = {}
         self.hits: list[Hit] = []
-        self.bindings = BindingLog()
+        self.bindings = BindingLog(record_states)
         """What the function's names were bound to (shown as hints, never judged)."""
 
     def observe(self, spec: SinkSpec, site: Site, values: dict[str, Value], env: Env) -> None:

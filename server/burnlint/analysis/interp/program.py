@@ -65,8 +65,11 @@ class Program:
         budget_seconds: float,
         build: str = "unknown",
         crate_deps: dict[str, dict[str, str]] | None = None,
+        record_states: bool = False,
     ) -> None:
         self.api = api
+        self.record_states = record_states
+        """Whether analyses keep what names were bound to (`interp.bindings`)."""
         self.era = era
         self.build = build
         self.units = units
@@ -372,7 +375,8 @@ class Program:
         else:
             self._cost[decl.uid] = interpreter.ticks
             self._observations[decl.uid] = interpreter.observer.observations
-            self._bindings[decl.uid] = interpreter.observer.bindings
+            if self.record_states:
+                self._bindings[decl.uid] = interpreter.observer.bindings
             self._used[decl.uid] = dict(interpreter.calls.used)
         return summary
 
