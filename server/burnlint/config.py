@@ -630,8 +630,10 @@ def _cli_codes(flag: str, codes: frozenset[str], known: frozenset[str]) -> froze
 
 
 # -- key positions -------------------------------------------------------------------------
-# tomllib reports no positions, so keys are located by scanning the text: table headers and
-# `key = value` lines, skipping the continuation lines of multi-line arrays and strings.
+# tomllib reports no positions, and neither does tomlkit (evaluated for this: its items keep
+# their formatting but no line or column), so keys are located by scanning the text: table
+# headers and `key = value` lines, skipping the continuation lines of multi-line arrays and
+# strings.
 
 _QUOTED = r'"(?:[^"\\]|\\.)*"|\'[^\']*\''
 _KEY_PART = rf"(?:{_QUOTED}|[A-Za-z0-9_-]+)"
