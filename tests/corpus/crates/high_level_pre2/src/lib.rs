@@ -54,6 +54,12 @@ pub fn leaf(shape: [usize; 2]) -> Tensor<2> {
     Tensor::<2>::ones(shape, &Device::default()).require_grad()
 }
 
+// BD005: an autodiff tensor lifted again (an alias of `autodiff()` from 0.22.0-pre.4 on).
+pub fn lifted(shape: [usize; 2]) -> Tensor<2> {
+    let w = Tensor::<2>::ones(shape, &Device::default().autodiff()).require_grad();
+    Tensor::<2>::from_inner(w) //~ BD005
+}
+
 // BD004: an autodiff device made autodiff again (idempotent from 0.22.0-pre.4 on).
 pub fn mirror(shape: [usize; 2]) -> Tensor<2> {
     let w = Tensor::<2>::ones(shape, &Device::default().autodiff()).require_grad();
