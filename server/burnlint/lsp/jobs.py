@@ -137,8 +137,10 @@ def run_job(cache: CrateCache, job: Job) -> JobResult:
         notes = note_diagnostics(file.notes, file.text, job.convert.encoding)
         diagnostics += notes
         for note in notes:
-            payloads.append(_payload(note))
-            wire.append(json_of(note))
+            # A note's JSON names no version: it is its payload too.
+            text = json_of(note)
+            payloads.append(text)
+            wire.append(text)
         result_id = _digest_payloads(payloads, version)
         result.files.append(
             FileDiagnostics(
