@@ -1,5 +1,5 @@
 """Entry point for `python -m burnlint`."""
 
-from burnlint.cli import main
+from burnlint.cli import run
 
-raise SystemExit(main())
+run()

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import time
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from burnlint import __version__
 from burnlint.analyzing import KeptSessions, LazyAnalyzer
@@ -223,6 +224,42 @@ def _speed_options(check: argparse.ArgumentParser) -> None:
     )
 
 
+_STATE = {"own_process": False}
+"""Whether the process is the `burnlint` command's own (not a caller's that runs `main`)."""
+
+
+def run() -> NoReturn:
+    """The `burnlint` command and `python -m burnlint`: `main`, then a hard exit."""
+    _STATE["own_process"] = True
+    try:
+        code = main()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away (`burnlint check | head`): it wants no more output, and no
+        # traceback. Later writes to stdout go nowhere.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        code = EXIT_ERROR
+    # Everything is written and closed when `main` returns; freeing a crate's analysis object
+    # by object would add a tenth to a check (0.4 s of 4 on a 157-file crate).
+    if "logging" in sys.modules:
+        import logging
+
+        logging.shutdown()
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.flush()
+    os._exit(code)
+
+
+def _collect_less_often() -> None:
+    """Tune the cycle collector for one batch analysis: it builds a large heap of long-lived
+    trees and values that holds almost no garbage cycles, so the default thresholds scan it
+    again and again for nothing (a tenth of the run on a 157-file crate)."""
+    import gc
+
+    gc.freeze()
+    gc.set_threshold(20_000, 50, 50)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; returns the exit code."""
     parser = _parser()
@@ -342,6 +379,8 @@ def _check(args: argparse.Namespace, entries: tuple[Entry, ...]) -> int:
     jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
     request = Request(tuple(args.paths), overrides, cache, jobs)
     if not args.watch:
+        if _STATE["own_process"]:
+            _collect_less_often()
         return _run(analyzer, args, request)
 
     # Crates analyzed in this process stay analyzed: a change re-analyzes what it reaches.

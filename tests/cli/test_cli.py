@@ -214,3 +214,31 @@ def test_statistics_where_they_have_no_place_is_a_usage_error(extra: tuple[str, 
     assert result.returncode == 2
     assert "--statistics cannot be combined with" in result.stderr
     assert result.stdout == ""
+
+
+def test_the_command_exits_hard_but_writes_everything_through_a_pipe(tmp_path: Path) -> None:
+    """The command skips freeing the analysis at exit: output far larger than a pipe's buffer
+    still arrives whole, and the exit code is the check's."""
+    for index in range(60):
+        (tmp_path / f"m{index}.rs").write_text(BUGGY.replace("pub fn f(", f"pub fn f{index}("))
+    result = run("check", str(tmp_path), "--format", "json", "--no-cache")
+    assert result.returncode == 1, result.stderr
+    assert len(result.stdout) > 128 * 1024
+    report = json.loads(result.stdout)
+    assert len(report["findings"]) >= 60
+
+
+def test_a_reader_that_went_away_gets_no_traceback(tmp_path: Path) -> None:
+    """`burnlint check | true`: the report meets a closed pipe; exit 2, nothing on stderr."""
+    (tmp_path / "m.rs").write_text(BUGGY)
+    command = [sys.executable, "-m", "burnlint", "check", str(tmp_path), "--no-cache"]
+    with subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT
+    ) as process:
+        assert process.stdout is not None and process.stderr is not None
+        # Closed before the check writes anything (it is still analyzing).
+        process.stdout.close()
+        error = process.stderr.read().decode()
+        code = process.wait(timeout=120)
+    assert "Traceback" not in error and "Exception ignored" not in error, error
+    assert code == 2

@@ -10,7 +10,7 @@ sinks (`effect_sink_values`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Literal, get_args
 
 from burnlint.analysis.interp.patterns import refine
@@ -42,11 +42,12 @@ from burnlint.analysis.interp.values import (
 )
 from burnlint.analysis.semantics.api import ApiRule, EffectName
 from burnlint.analysis.syntax import ir
+from burnlint.records import record
 
 GuardFacet = Literal["tensor", "device"]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class EffectCall:
     """One call or method that an API rule matched, with the values it was given."""
 
@@ -73,7 +74,7 @@ class EffectCall:
         return self.rule.label
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Effect:
     """A registered effect: its value, and optionally the sink it is and the guard it makes."""
 

@@ -11,6 +11,7 @@ from burnlint.analysis.interp.valueops import is_untracked
 from burnlint.analysis.interp.values import AUTODIFF, FLOAT, UNKNOWN, Value
 from burnlint.analysis.semantics.api import SinkSpec
 from burnlint.analysis.syntax.ir import Scope, Span
+from burnlint.records import record
 
 ROLE_FACETS = {"tensor": "tensor", "other": "tensor", "context": "ctx", "device": "device"}
 Verdict = Literal["must", "may", "symbolic", "none"]
@@ -18,7 +19,7 @@ Verdict = Literal["must", "may", "symbolic", "none"]
 arguments (judged again at each call site), or it cannot panic."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Site:
     """A concrete place where a sink is reached, with what fixes and messages need."""
 
@@ -56,7 +57,7 @@ class Observation:
     branch that called `require_grad()`) are usually the ones that run."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Hit:
     """A sink reached with parameter-dependent values: checked again at each call site."""
 

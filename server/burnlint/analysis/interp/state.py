@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Generator
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from burnlint.analysis.interp import facts as path_facts
 from burnlint.analysis.interp.facts import Fact
 from burnlint.analysis.interp.values import OPAQUE, Step, Value, join
+from burnlint.records import record
 
 Assumption = tuple[int, tuple[Step, ...], str, frozenset[str]]
 """(parameter index, projection, facet, allowed values): what a path assumed of a parameter."""
@@ -24,7 +25,7 @@ MAX_DISJUNCTS = 16
 """Path classes kept apart at one program point; past it they are joined (lossy)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Env:
     """Immutable binding -> value map for one path class through a function."""
 

@@ -8,9 +8,10 @@ the enclosing function's parameters so that summaries can be instantiated at cal
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 from burnlint.analysis.syntax.ir import Span
+from burnlint.records import record
 
 AUTODIFF = "autodiff"
 FLOAT = "float"
@@ -29,7 +30,7 @@ MAX_ORIGINS = 4
 MAX_TRAIL = 6
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Origin:
     """Where a fact came from, shown as a related location: "autodiff tensor created here"."""
 
@@ -37,7 +38,7 @@ class Origin:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Value:
     """An abstract value; see the module docstring."""
 

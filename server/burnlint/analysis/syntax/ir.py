@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
+from burnlint.records import record
+
 
 class Anchor:
     """Where an item (a function, a constant) starts in its file. The spans of its body are
@@ -37,7 +39,7 @@ def _fixed() -> Anchor:
     return FIXED
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Span:
     """A half-open byte range in one file of the analyzed program (`file` indexes its units).
 
@@ -66,7 +68,7 @@ class Span:
         return Span(start - base, end - base, self.file, self.anchor)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PBind:
     """`x`, `mut x`, `ref x`, or `x @ sub`."""
 
@@ -76,14 +78,14 @@ class PBind:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PWild:
     """`_`, `..`, literals and anything that binds nothing and always may match."""
 
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PTuple:
     """`(a, b)`; also the payload list of a tuple-struct pattern."""
 
@@ -91,7 +93,7 @@ class PTuple:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PStruct:
     """`Path { field: pat, .. }` or `Path(a, b)` (fields named "0", "1", ...)."""
 
@@ -100,7 +102,7 @@ class PStruct:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PPath:
     """A unit path such as `None` or `Ctx::Disabled`."""
 
@@ -108,7 +110,7 @@ class PPath:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class POr:
     """`a | b`."""
 
@@ -119,7 +121,7 @@ class POr:
 Pat: TypeAlias = PBind | PWild | PTuple | PStruct | PPath | POr
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Var:
     """A read of a local binding (parameter, `let`, pattern, closure parameter)."""
 
@@ -128,7 +130,7 @@ class Var:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Path:
     """A path that is not a local binding: `Ctx::Disabled`, `None`, `CONST`, `helper`.
 
@@ -141,7 +143,7 @@ class Path:
     trait_name: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Lit:
     """A literal; `value` is the source text (for booleans "true"/"false")."""
 
@@ -150,7 +152,7 @@ class Lit:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Call:
     """`callee(args)` where callee is a path or any expression."""
 
@@ -160,7 +162,7 @@ class Call:
     scope: Scope | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MethodCall:
     """`receiver.name(args)`; `name_span` covers `.name(args)` for diagnostics."""
 
@@ -172,7 +174,7 @@ class MethodCall:
     scope: Scope | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Field:
     """`base.name` (tuple fields use their index as name)."""
 
@@ -181,7 +183,7 @@ class Field:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FieldInit:
     """One `name: value` of a struct literal; shorthand `name` is lowered to `name: name`."""
 
@@ -190,7 +192,7 @@ class FieldInit:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class StructLit:
     """`Path { fields, ..base }`."""
 
@@ -201,7 +203,7 @@ class StructLit:
     scope: Scope | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Tuple:
     """`(a, b)`; the unit value is an empty tuple."""
 
@@ -209,7 +211,7 @@ class Tuple:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Array:
     """`[a, b]` or `vec![a, b]`: a collection whose element is the join of the items."""
 
@@ -217,7 +219,7 @@ class Array:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Unary:
     """`!x`, `-x`, `*x` (references `&x` are transparent and lowered to `x`)."""
 
@@ -226,7 +228,7 @@ class Unary:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Binary:
     """`a op b`, including the short-circuit `&&` and `||`."""
 
@@ -236,7 +238,7 @@ class Binary:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LetCond:
     """`let pat = value` inside an `if`/`while` condition."""
 
@@ -245,7 +247,7 @@ class LetCond:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class If:
     """`if cond { then } else { otherwise }`."""
 
@@ -255,7 +257,7 @@ class If:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Arm:
     """One `pattern if guard => body` arm."""
 
@@ -265,7 +267,7 @@ class Arm:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Match:
     """`match scrutinee { arms }`."""
 
@@ -274,7 +276,7 @@ class Match:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Loop:
     """`loop`, `while cond`, `while let`, or `for pattern in iterable`."""
 
@@ -287,7 +289,7 @@ class Loop:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Closure:
     """`|params| body`; treated as opaque until closures are modelled."""
 
@@ -298,7 +300,7 @@ class Closure:
     """The binding ids made inside the closure (its parameters too), `range(*scope)`."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Return:
     """`return value`, or the error exit of `?`."""
 
@@ -306,7 +308,7 @@ class Return:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Break:
     """`break 'label value`."""
 
@@ -315,7 +317,7 @@ class Break:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Continue:
     """`continue 'label`."""
 
@@ -323,14 +325,14 @@ class Continue:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Diverge:
     """`panic!`, `unreachable!`, `todo!`, `unimplemented!`: no state flows past it."""
 
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Assert:
     """`assert!(cond)` / `debug_assert!(cond)`: execution continues only where cond holds."""
 
@@ -338,7 +340,7 @@ class Assert:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Assign:
     """`target = value` or `target op= value` (op is "" for plain assignment)."""
 
@@ -349,7 +351,7 @@ class Assign:
     scope: Scope | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Try:
     """`value?`."""
 
@@ -357,7 +359,7 @@ class Try:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Opaque:
     """Anything not modelled; its parts are still evaluated for their effects."""
 
@@ -367,7 +369,7 @@ class Opaque:
     """"range" for `a..b`, "range=" for `a..=b` (a `for` loop counts over them); else empty."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Block:
     """`{ stmts; tail }`."""
 
@@ -407,7 +409,7 @@ Expr: TypeAlias = (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Let:
     """`let pattern: type_text = init else { otherwise };`."""
 
@@ -418,7 +420,7 @@ class Let:
     type_text: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ExprStmt:
     """An expression evaluated for its effects."""
 
@@ -429,14 +431,14 @@ class ExprStmt:
 Stmt: TypeAlias = Let | ExprStmt
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Scope:
     """The local names visible at a sink candidate: name -> (binding id, declared type text)."""
 
     names: dict[str, tuple[int, str]]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Param:
     """A function parameter; `self` is a parameter named "self"."""
 

@@ -7,16 +7,16 @@ needs lowered and receives the lowered node back from the driver in `lower`.
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass
 from typing import Any
 
 from tree_sitter import Node, Tree
 
 from burnlint.analysis.syntax import ir
 from burnlint.analysis.syntax.source import parse_bytes
+from burnlint.records import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Frag:
     """Where a node's bytes came from: `delta` maps its offsets back into the file."""
 
@@ -48,7 +48,7 @@ class Frag:
 NO_SPAN = ir.Span(0, 0)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ExpandedFrag(Frag):
     """Text a macro invocation expanded to: it is not in the file, so every node of it spans
     the whole invocation (`pinned`); `depth` counts nested expansions."""
