@@ -69,6 +69,10 @@ back edge on (lossy: no 'may' finding rests on them): nested loops otherwise cos
 multiplied level by level, and a function this long has paid for its precision already."""
 
 
+_LEAVES = (ir.Var, ir.Path, ir.Lit)
+"""Expressions evaluated without a generator of their own (most of the requests)."""
+
+
 class Budget(Exception):
     """The per-file time budget ran out."""
 
@@ -157,13 +161,29 @@ class Interpreter:
     def _run(self, first: Gen) -> Pairs:
         return trampoline.run(first, self._start)
 
-    def _start(self, request: tuple[str, Any, Env]) -> Gen:
-        """The generator that evaluates what a running one asked for."""
+    def _start(self, request: tuple[str, Any, Env]) -> Gen | Pairs:
+        """The generator that evaluates what a running one asked for, or the answer itself for
+        a variable, path or literal."""
         self._ticks += 1
         if self._ticks % 512 == 0 and time.monotonic() > self.ctx.deadline:
             raise Budget
         kind, node, env = request
-        return self._block(node, env) if kind == "block" else self._expr(node, env)
+        if kind == "block":
+            return self._block(node, env)
+        if type(node) in _LEAVES:
+            return self._leaf(node, env)
+        return self._expr(node, env)
+
+    def _leaf(self, expr: ir.Var | ir.Path | ir.Lit, env: Env) -> Pairs:
+        """What a variable, path or literal evaluates to."""
+        if isinstance(expr, ir.Var):
+            value = env.get(expr.binding)
+            return [(env, value if value is not None else UNKNOWN_VALUE)]
+        if isinstance(expr, ir.Path):
+            return [(env, self.calls.path_value(expr))]
+        if expr.kind == "bool":
+            return [(env, TRUE if expr.value == "true" else FALSE)]
+        return [(env, UNIT)]
 
     def _many(self, expr: ir.Expr, envs: list[Env]) -> Gen:
         """Evaluate `expr` in every path class."""
@@ -243,15 +263,8 @@ class Interpreter:
         return out
 
     def _expr(self, expr: ir.Expr, env: Env) -> Gen:
-        if isinstance(expr, ir.Var):
-            value = env.get(expr.binding)
-            return [(env, value if value is not None else UNKNOWN_VALUE)]
-        if isinstance(expr, ir.Path):
-            return [(env, self.calls.path_value(expr))]
-        if isinstance(expr, ir.Lit):
-            if expr.kind == "bool":
-                return [(env, TRUE if expr.value == "true" else FALSE)]
-            return [(env, UNIT)]
+        if isinstance(expr, ir.Var | ir.Path | ir.Lit):
+            return self._leaf(expr, env)
         if isinstance(expr, ir.Call):
             states = yield from self._seq(expr.args, env)
             out: Pairs = []

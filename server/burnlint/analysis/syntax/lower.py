@@ -111,14 +111,16 @@ class BodyLowerer:
     def _run(self, first: Gen) -> Any:
         return trampoline.run(first, self._start)
 
-    def _start(self, request: Request) -> Gen:
-        """The generator that lowers what a running one asked for."""
+    def _start(self, request: Request) -> Gen | ir.Expr:
+        """The generator that lowers what a running one asked for (or, for a name, path or
+        literal, what it lowers to)."""
         self._steps += 1
         if self._steps % 2048 == 0 and time.monotonic() > self.deadline:
             raise LoweringBudget
         kind, node, frag = request
         if kind == "expr":
-            return self._expr(node, frag)
+            leaf = self._leaf(node, frag)
+            return leaf if leaf is not None else self._expr(node, frag)
         if kind == "pat":
             return lower_pattern(node, frag, self._scopes)
         return self._block(node, frag)
@@ -266,28 +268,39 @@ class BodyLowerer:
         )
         return ir.Let(pattern, init, otherwise, frag.span(node), type_text)
 
-    def _expr(self, node: Node, frag: Frag) -> Gen:
-        span = frag.span(node)
+    def _leaf(self, node: Node, frag: Frag) -> ir.Expr | None:
+        """A name, path or literal, lowered without a generator of its own (most of the
+        requests); None for any other node."""
         kind = node.type
         if kind == "identifier":
             name = frag.text(node)
             binding = self._scopes.lookup(name)
             if binding is not None:
-                return ir.Var(binding, name, span)
-            return ir.Path((name,), span)
+                return ir.Var(binding, name, frag.span(node))
+            return ir.Path((name,), frag.span(node))
         if kind == "self":
             binding = self._scopes.lookup("self")
+            span = frag.span(node)
             return (
                 ir.Var(binding, "self", span) if binding is not None else ir.Path(("self",), span)
             )
-        if kind in PATH_TYPES:
-            if kind == "generic_function":
-                function = node.child_by_field_name("function")
-                if function is not None:
-                    return (yield ("expr", function, frag))
-            return qualified_path(node, frag, span)
+        if kind in PATH_TYPES and kind != "generic_function":
+            return qualified_path(node, frag, frag.span(node))
         if kind in LITERALS:
-            return ir.Lit(LITERALS[kind], frag.text(node), span)
+            return ir.Lit(LITERALS[kind], frag.text(node), frag.span(node))
+        return None
+
+    def _expr(self, node: Node, frag: Frag) -> Gen:
+        leaf = self._leaf(node, frag)
+        if leaf is not None:
+            return leaf
+        span = frag.span(node)
+        kind = node.type
+        if kind == "generic_function":
+            function = node.child_by_field_name("function")
+            if function is not None:
+                return (yield ("expr", function, frag))
+            return qualified_path(node, frag, span)
         if kind in TRANSPARENT_TYPES:
             inner = node.child_by_field_name("value") or (
                 node.named_children[0] if node.named_children else None
