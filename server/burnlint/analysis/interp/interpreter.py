@@ -73,6 +73,11 @@ _LEAVES = (ir.Var, ir.Path, ir.Lit)
 """Expressions evaluated without a generator of their own (most of the requests)."""
 
 
+THRIFTY_ROUND_TICKS = 1_500
+"""Evaluation steps of one loop round after which the loop joins its head states (as
+`THRIFTY_TICKS` does for a whole function)."""
+
+
 class Budget(Exception):
     """The per-file time budget ran out."""
 
@@ -591,6 +596,7 @@ class Interpreter:
         thrifty = self._ticks > THRIFTY_TICKS
         frontier = self._widen(heads, dedup(entries), thrifty, thrifty)
         for round_index in range(MAX_LOOP_ROUNDS):
+            round_start = self._ticks
             back: list[Env] = []
             for head in frontier:
                 bodies: list[Env] = []
@@ -610,7 +616,9 @@ class Interpreter:
             if expr.kind == "for":
                 exits.extend((e, UNIT) for e in back)
                 back = [n for e in back for n in self._enter(expr, e, counter, False)]
-            thrifty = self._ticks > THRIFTY_TICKS
+            # A body that costs a lot to run is run once per round from then on: what a
+            # round costs, times its path classes, times the rounds, is what a loop costs.
+            thrifty = self._ticks > THRIFTY_TICKS or self._ticks - round_start > THRIFTY_ROUND_TICKS
             widen = thrifty or round_index + 1 >= WIDEN_ROUND or len(heads) > MAX_LOOP_STATES
             frontier = self._widen(heads, dedup(back), widen, thrifty)
             if not frontier:
