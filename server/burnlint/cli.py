@@ -233,7 +233,9 @@ def run() -> NoReturn:
     _STATE["own_process"] = True
     try:
         code = main()
-        sys.stdout.flush()
+        # The language server's transport closes stdout when the client exits.
+        if not sys.stdout.closed:
+            sys.stdout.flush()
     except BrokenPipeError:
         # The reader went away (`burnlint check | head`): it wants no more output, and no
         # traceback. Later writes to stdout go nowhere.

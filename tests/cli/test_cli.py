@@ -242,3 +242,32 @@ def test_a_reader_that_went_away_gets_no_traceback(tmp_path: Path) -> None:
         code = process.wait(timeout=120)
     assert "Traceback" not in error and "Exception ignored" not in error, error
     assert code == 2
+
+
+def test_the_server_command_exits_0_after_shutdown_and_exit() -> None:
+    """`burnlint server` exits through the same hard exit as a check, after the transport
+    closed stdout: code 0 and nothing on stderr."""
+
+    def message(body: dict[str, Any]) -> bytes:
+        data = json.dumps(body).encode()
+        return b"Content-Length: %d\r\n\r\n" % len(data) + data
+
+    requests = b"".join(
+        message(m)
+        for m in (
+            {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}},
+            {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+            {"jsonrpc": "2.0", "id": 2, "method": "shutdown"},
+            {"jsonrpc": "2.0", "method": "exit"},
+        )
+    )
+    result = subprocess.run(
+        [sys.executable, "-m", "burnlint", "server"],
+        input=requests,
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr.decode()
+    assert b'"id": 2' in result.stdout or b'"id":2' in result.stdout
+    assert b"Traceback" not in result.stderr, result.stderr.decode()
