@@ -35,6 +35,15 @@ class Env:
     facts: tuple[Fact, ...] = ()
     """How integer locals compare on this path (see `facts`)."""
     _key: object = field(default=None, init=False, compare=False, repr=False)
+    _hash: int = field(default=0, init=False, compare=False, repr=False)
+
+    def __hash__(self) -> int:
+        # Path classes are hashed whenever alike ones are joined; cache it (as `Value` does).
+        cached = self._hash
+        if cached == 0:
+            cached = hash((self.values, self.assumptions, self.lossy, self.facts)) or 1
+            object.__setattr__(self, "_hash", cached)
+        return cached
 
     def get(self, binding: int) -> Value | None:
         """The value bound to `binding` on this path, if it was bound."""
@@ -154,7 +163,10 @@ def dedup(envs: list[Env]) -> list[Env]:
     groups: dict[object, list[Env]] = {}
     for env in envs:
         groups.setdefault(env.key(), []).append(env)
-    joined = [_join(list(dict.fromkeys(group)), lossy=False) for group in groups.values()]
+    joined = [
+        group[0] if len(group) == 1 else _join(list(dict.fromkeys(group)), lossy=False)
+        for group in groups.values()
+    ]
     if len(joined) > MAX_DISJUNCTS:
         return coarsen(joined, MAX_DISJUNCTS) or [merge_envs(envs)]
     return joined
