@@ -36,6 +36,7 @@ class Env:
     """How integer locals compare on this path (see `facts`)."""
     _key: object = field(default=None, init=False, compare=False, repr=False)
     _hash: int = field(default=0, init=False, compare=False, repr=False)
+    _keys: tuple[int, ...] | None = field(default=None, init=False, compare=False, repr=False)
 
     def __hash__(self) -> int:
         # Path classes are hashed whenever alike ones are joined; cache it (as `Value` does).
@@ -45,28 +46,48 @@ class Env:
             object.__setattr__(self, "_hash", cached)
         return cached
 
+    def _bindings(self) -> tuple[int, ...]:
+        """The bound bindings, in order (what `get` and `set` bisect, without a key function)."""
+        keys = self._keys
+        if keys is None:
+            keys = tuple(binding for binding, _ in self.values)
+            object.__setattr__(self, "_keys", keys)
+        return keys
+
+    def _same_bindings(self, env: Env) -> Env:
+        """`env`, which binds what this class binds, knowing it (see `_bindings`)."""
+        if self._keys is not None:
+            object.__setattr__(env, "_keys", self._keys)
+        return env
+
     def get(self, binding: int) -> Value | None:
         """The value bound to `binding` on this path, if it was bound."""
-        values = self.values
-        index = bisect.bisect_left(values, binding, key=lambda kv: kv[0])
-        if index < len(values) and values[index][0] == binding:
-            return values[index][1]
+        keys = self._bindings()
+        index = bisect.bisect_left(keys, binding)
+        if index < len(keys) and keys[index] == binding:
+            return self.values[index][1]
         return None
 
     def set(self, binding: int, value: Value) -> Env:
         """A copy with `binding` rebound (a strong update); bindings stay sorted, and what the
         path knew of the old value's comparisons is forgotten."""
         values = self.values
-        index = bisect.bisect_left(values, binding, key=lambda kv: kv[0])
-        if index < len(values) and values[index][0] == binding:
+        keys = self._bindings()
+        index = bisect.bisect_left(keys, binding)
+        if index < len(keys) and keys[index] == binding:
             new = (*values[:index], (binding, value), *values[index + 1 :])
         else:
             new = (*values[:index], (binding, value), *values[index:])
-        return Env(new, self.assumptions, self.lossy, path_facts.forget(self.facts, binding))
+            keys = (*keys[:index], binding, *keys[index:])
+        env = Env(new, self.assumptions, self.lossy, path_facts.forget(self.facts, binding))
+        object.__setattr__(env, "_keys", keys)
+        return env
 
     def assume(self, assumption: Assumption) -> Env:
         """A copy that also records an assumption about a parameter."""
-        return Env(self.values, self.assumptions | {assumption}, self.lossy, self.facts)
+        return self._same_bindings(
+            Env(self.values, self.assumptions | {assumption}, self.lossy, self.facts)
+        )
 
     def without(self, scope: tuple[int, int]) -> Env:
         """A copy that forgets the bindings `range(*scope)` (they went out of scope)."""
@@ -74,8 +95,9 @@ class Env:
         values = self.values
         if low >= high or not values:
             return self
-        start = bisect.bisect_left(values, low, key=lambda kv: kv[0])
-        end = bisect.bisect_left(values, high, key=lambda kv: kv[0])
+        keys = self._bindings()
+        start = bisect.bisect_left(keys, low)
+        end = bisect.bisect_left(keys, high)
         if start == end:
             return self
         facts = tuple(
@@ -87,7 +109,7 @@ class Env:
 
     def with_facts(self, facts: tuple[Fact, ...]) -> Env:
         """A copy knowing `facts` about its integer comparisons."""
-        return Env(self.values, self.assumptions, self.lossy, facts)
+        return self._same_bindings(Env(self.values, self.assumptions, self.lossy, facts))
 
     def normalized(self) -> Env:
         """Bindings in a canonical order (kept sorted by `set`), so equal states hash equal."""

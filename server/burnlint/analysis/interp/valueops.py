@@ -275,8 +275,16 @@ def instantiate(value: Value, args: list[Value], span: ir.Span) -> Value:
         arg = args[index] if index < len(args) else UNKNOWN_VALUE
         for step in steps:
             arg = apply_step(arg, step)
-        base = join(base, arg) if base != Value() else arg
+        base = arg if _is_nothing(base) else join(base, arg)
     return base
+
+
+_NOTHING = Value()
+
+
+def _is_nothing(value: Value) -> bool:
+    """Whether `value` is `Value()` (the hash, cached, rules most values out at once)."""
+    return value is _NOTHING or (hash(value) == hash(_NOTHING) and value == _NOTHING)
 
 
 def some_value(inner: Value) -> Value:

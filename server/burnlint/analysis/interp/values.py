@@ -8,7 +8,7 @@ the enclosing function's parameters so that summaries can be instantiated at cal
 
 from __future__ import annotations
 
-from dataclasses import field, replace
+from dataclasses import field
 
 from burnlint.analysis.syntax.ir import Span
 from burnlint.records import record
@@ -115,7 +115,12 @@ class Value:
         return self._with(fields, frozenset())
 
     def _with(
-        self, fields: tuple[tuple[str, Value], ...], params: frozenset[tuple[int, tuple[Step, ...]]]
+        self,
+        fields: tuple[tuple[str, Value], ...],
+        params: frozenset[tuple[int, tuple[Step, ...]]],
+        origins: frozenset[Origin] | None = None,
+        trail: tuple[Origin, ...] | None = None,
+        types: frozenset[str] | None = None,
     ) -> Value:
         # Built directly: `dataclasses.replace` is slow on these hot paths.
         return Value(
@@ -126,12 +131,12 @@ class Value:
             self.boolean,
             fields,
             params,
-            self.origins,
+            self.origins if origins is None else origins,
             self.closure,
             self.hint,
             self.backend,
-            self.trail,
-            self.types,
+            self.trail if trail is None else trail,
+            self.types if types is None else types,
         )
 
     def project(self, step: Step) -> Value:
@@ -146,23 +151,23 @@ class Value:
         step = Origin(label, span)
         if step in self.trail or len(self.trail) >= MAX_TRAIL:
             return self
-        return replace(self, trail=(*self.trail, step))
+        return self._with(self.fields, self.params, trail=(*self.trail, step))
 
     def with_origin(self, label: str, span: Span) -> Value:
         """A copy remembering one more origin."""
         if len(self.origins) >= MAX_ORIGINS:
             return self
-        return replace(self, origins=self.origins | {Origin(label, span)})
+        return self._with(self.fields, self.params, origins=self.origins | {Origin(label, span)})
 
     def typed(self, types: frozenset[str]) -> Value:
         """A copy that also has the given program types."""
         if not types or types <= self.types:
             return self
-        return replace(self, types=self.types | types)
+        return self._with(self.fields, self.params, types=self.types | types)
 
     def retyped(self, types: frozenset[str]) -> Value:
         """A copy whose program types are exactly `types`."""
-        return self if types == self.types else replace(self, types=types)
+        return self if types == self.types else self._with(self.fields, self.params, types=types)
 
     def facet(self, name: str) -> frozenset[str]:
         """One facet by name: "tensor", "ctx", "device"; any other name means the boolean."""
@@ -297,7 +302,9 @@ without one contributes nothing to it, e.g. `None` joined with `Some(x)` has pay
 
 def join(left: Value, right: Value) -> Value:
     """Least upper bound: every possibility of either side."""
-    if left == right:
+    # Hashes are cached: comparing them first spares building both sides' field tuples for
+    # the (usual) unequal pair.
+    if left is right or (hash(left) == hash(right) and left == right):
         return left
     fields: list[tuple[str, Value]] = []
     right_fields = dict(right.fields)
