@@ -21,7 +21,7 @@ from burnlint.analysis.interp.sinks import (
 from burnlint.analysis.interp.state import Env
 from burnlint.analysis.interp.valueops import is_untracked, read_field
 from burnlint.analysis.interp.values import FLOAT, Value, join
-from burnlint.analysis.semantics.api import ApiModel, ApiRule, SinkSpec, suffix_match
+from burnlint.analysis.semantics.api import ApiModel, ApiRule, SinkSpec
 from burnlint.analysis.syntax import ir
 
 ObservationKey = tuple[str, int, int, int]
@@ -84,10 +84,8 @@ class Observer:
 
     def call(self, expr: ir.Call, resolved: tuple[str, ...], args: list[Value], env: Env) -> None:
         """Check the call sinks that `resolved(args)` reaches."""
-        for spec in self.api.sinks:
-            if spec.site != "call" or len(args) < spec.min_args or spec.context >= len(args):
-                continue
-            if not any(suffix_match(p, resolved) for p in spec.calls):
+        for spec in self.api.call_sinks(resolved):
+            if len(args) < spec.min_args or spec.context >= len(args):
                 continue
             if is_relation(spec):
                 self._pair(spec, expr, args, env)

@@ -153,6 +153,9 @@ class ApiModel:
     _call_cache: dict[tuple[tuple[str, ...], str], ApiRule | None] = field(
         default_factory=dict[tuple[tuple[str, ...], str], ApiRule | None]
     )
+    _call_sinks: dict[tuple[str, ...], tuple[SinkSpec, ...]] = field(
+        default_factory=dict[tuple[str, ...], tuple[SinkSpec, ...]]
+    )
 
     by_era: dict[str, tuple[tuple[bytes, ...], re.Pattern[bytes]]] = field(
         default_factory=dict[str, tuple[tuple[bytes, ...], re.Pattern[bytes]]]
@@ -197,6 +200,17 @@ class ApiModel:
         self._call_cache[key] = found
         return found
 
+    def call_sinks(self, path: tuple[str, ...]) -> tuple[SinkSpec, ...]:
+        """The call sinks whose call pattern is a suffix of `path` (already import-resolved)."""
+        found = self._call_sinks.get(path)
+        if found is None:
+            found = self._call_sinks[path] = tuple(
+                spec
+                for spec in self.sinks
+                if spec.site == "call" and any(suffix_match(p, path) for p in spec.calls)
+            )
+        return found
+
     def doc_for(self, path: tuple[str, ...], method: bool, era: str) -> ApiRule | None:
         """The first documented rule for a call path (or, with `method`, a method name)."""
         if method:
@@ -220,7 +234,9 @@ def suffix_match(pattern: tuple[str, ...], path: tuple[str, ...]) -> bool:
     if len(pattern) > len(path):
         return False
     tail = path[len(path) - len(pattern) :]
-    return all(fnmatchcase(seg, pat) for seg, pat in zip(tail, pattern, strict=True))
+    return tail == pattern or all(
+        fnmatchcase(seg, pat) for seg, pat in zip(tail, pattern, strict=True)
+    )
 
 
 def build_model(
