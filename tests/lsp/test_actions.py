@@ -23,6 +23,8 @@ from harness import (
 )
 from lsprotocol import types  # noqa: TID251 - the LSP tests speak the protocol
 
+FIX_ALL_KIND = "source.fixAll.burnlint"
+
 from burnlint.analysis.engine import Analyzer, Options
 from burnlint.analysis.rules.edits import apply_fixes, choose_fixes
 from burnlint.analysis.syntax.source import SourceFile
@@ -90,6 +92,32 @@ async def test_fix_all_applies_only_safe_fixes(lsp: Client, editor: str) -> None
     assert answer == {"applied": True, "fixes": 1}
     [request] = lsp.applied
     assert apply_edits(text, edits_for(request.edit, uri), lsp.encoding) == expected
+
+
+@pytest.mark.parametrize("editor", EDITORS)
+async def test_the_lightbulb_lists_fix_all_without_its_edit_until_it_is_resolved(
+    lsp: Client, editor: str
+) -> None:
+    """Both editors resolve code action edits: a lightbulb request gets the fix-all action
+    with its count but not its edit (every safe fix of the file); `codeAction/resolve` makes
+    the same edit as a request for fix-all by name."""
+    await start(lsp, editor)
+    text = MIXED_SAFETY.read_text(encoding="utf-8")
+    uri = open_doc(lsp, MIXED_SAFETY)
+    found = await diagnostics(lsp, uri, version=1)
+    [eager] = await code_actions(lsp, uri, found, only=[types.CodeActionKind.SourceFixAll])
+    assert eager.edit is not None
+    [lazy] = [a for a in await code_actions(lsp, uri, found[:1]) if a.kind == FIX_ALL_KIND]
+    assert lazy.edit is None
+    assert lazy.title == eager.title == "burnlint: fix all safely fixable problems (1)"
+    resolved = await asyncio.wait_for(lsp.code_action_resolve_async(lazy), WAIT)
+    assert resolved.edit is not None
+    fixed = apply_edits(text, edits_for(resolved.edit, uri), lsp.encoding)
+    assert fixed == apply_edits(text, edits_for(eager.edit, uri), lsp.encoding)
+    assert fixed != text
+    # An action that is not burnlint's fix-all comes back as it was.
+    other = types.CodeAction(title="x", data={"fixAll": "file:///nowhere.rs"})
+    assert (await asyncio.wait_for(lsp.code_action_resolve_async(other), WAIT)).edit is None
 
 
 async def test_unsafe_fixes_are_labelled_and_follow_the_setting(lsp: Client) -> None:

@@ -4,11 +4,12 @@ edit, and `source.fixAll.burnlint` (safe fixes only)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, cast
 
 from lsprotocol import types
 
-from burnlint.lsp.convert import DiagnosticData, FixData, from_lsp_data
+from burnlint.lsp.convert import SOURCE, DiagnosticData, from_lsp_data, structure_edits
 from burnlint.lsp.documents import OpenDocument
 from burnlint.lsp.positions import Encoding, units
 
@@ -116,25 +117,35 @@ def suppress_action(
     )
 
 
-def _key(position: types.Position) -> tuple[int, int]:
-    return (position.line, position.character)
+Span = tuple[tuple[int, int], tuple[int, int]]
 
 
-def safe_changes(diagnostics: Iterable[types.Diagnostic]) -> tuple[Changes, int]:
-    """The first safe fix of each diagnostic, skipping any fix that overlaps an earlier one
-    (as the CLI does); returns the edits and how many fixes they apply."""
-    taken: dict[str, list[tuple[tuple[int, int], tuple[int, int]]]] = {}
-    changes: Changes = {}
-    count = 0
+def _span(edit: Mapping[str, Any]) -> Span:
+    """A raw text edit's range as ((line, character), (line, character))."""
+    start, end = edit["range"]["start"], edit["range"]["end"]
+    return (int(start["line"]), int(start["character"])), (int(end["line"]), int(end["character"]))
+
+
+def _safe_fixes(diagnostics: Iterable[types.Diagnostic]) -> list[Mapping[str, list[Any]]]:
+    """The edits (JSON, by URI) of the first safe fix of each diagnostic, skipping any fix
+    that overlaps an earlier one (as the CLI does). Read from the diagnostics' data as sent:
+    choosing (and counting) them needs no conversion of every edit."""
+    taken: dict[str, list[Span]] = {}
+    chosen: list[Mapping[str, list[Any]]] = []
     for diagnostic in diagnostics:
-        data = from_lsp_data(diagnostic)
-        fix: FixData | None = next((f for f in data.fixes if f.safe), None) if data else None
-        if fix is None:
+        raw: object = cast(object, diagnostic.data)
+        if diagnostic.source != SOURCE or not isinstance(raw, Mapping):
             continue
-        spans = {
-            uri: [(_key(e.range.start), _key(e.range.end)) for e in edits]
-            for uri, edits in fix.edits.items()
-        }
+        try:
+            fixes = cast(list[Mapping[str, Any]], cast(Mapping[str, Any], raw)["fixes"])
+            fix = next((f for f in fixes if f["safety"] == "safe"), None)
+            if fix is None:
+                continue
+            edits = cast(Mapping[str, list[Any]], fix["edits"])
+            spans = {uri: [_span(e) for e in items] for uri, items in edits.items()}
+        except (KeyError, TypeError, ValueError):
+            # A client that altered the data gets no fix rather than a failed request.
+            continue
         clash = any(
             s < end and start < e
             for uri, items in spans.items()
@@ -143,25 +154,75 @@ def safe_changes(diagnostics: Iterable[types.Diagnostic]) -> tuple[Changes, int]
         )
         if clash:
             continue
-        for uri, edits in fix.edits.items():
-            taken.setdefault(uri, []).extend(spans[uri])
-            changes.setdefault(uri, []).extend(edits)
-        count += 1
-    return changes, count
+        for uri, items in spans.items():
+            taken.setdefault(uri, []).extend(items)
+        chosen.append(edits)
+    return chosen
+
+
+def safe_changes(diagnostics: Iterable[types.Diagnostic]) -> tuple[Changes, int]:
+    """The first safe fix of each diagnostic, skipping any fix that overlaps an earlier one
+    (as the CLI does); returns the edits and how many fixes they apply."""
+    changes: Changes = {}
+    chosen = _safe_fixes(diagnostics)
+    for edits in chosen:
+        for uri, items in edits.items():
+            changes.setdefault(uri, []).extend(structure_edits(items))
+    return changes, len(chosen)
 
 
 def fix_all_action(
-    doc: OpenDocument, diagnostics: Sequence[types.Diagnostic], document_changes: bool
+    doc: OpenDocument,
+    diagnostics: Sequence[types.Diagnostic],
+    document_changes: bool,
+    lazy: bool = False,
 ) -> types.CodeAction | None:
-    """`source.fixAll.burnlint` over the document's current diagnostics; None if nothing to do."""
+    """`source.fixAll.burnlint` over the document's current diagnostics; None if nothing to do.
+    With `lazy`, without its edit: `resolve_fix_all` makes it (see `ClientSupport`)."""
+    if lazy:
+        count = len(_safe_fixes(diagnostics))
+        if not count:
+            return None
+        return types.CodeAction(
+            title=_fix_all_title(count),
+            kind=FIX_ALL,
+            data={"fixAll": doc.uri, "version": doc.version},
+        )
     changes, count = safe_changes(diagnostics)
     if not count:
         return None
     return types.CodeAction(
-        title=f"burnlint: fix all safely fixable problems ({count})",
+        title=_fix_all_title(count),
         kind=FIX_ALL,
         edit=workspace_edit(changes, {doc.uri: doc.version}, document_changes),
     )
+
+
+def resolve_fix_all(
+    action: types.CodeAction,
+    doc: OpenDocument | None,
+    diagnostics: Sequence[types.Diagnostic] | None,
+    document_changes: bool,
+) -> types.CodeAction:
+    """A lazy fix-all action with its edit, for the document's current diagnostics (versioned
+    with `document_changes`, so an edit made for a version the user has typed past is
+    refused by the editor); unchanged when it is no fix-all or the document is closed."""
+    data: object = cast(object, action.data)
+    if (
+        doc is None
+        or diagnostics is None
+        or not isinstance(data, Mapping)
+        or cast(Mapping[str, Any], data).get("fixAll") != doc.uri
+    ):
+        return action
+    changes, count = safe_changes(diagnostics)
+    action.title = _fix_all_title(count)
+    action.edit = workspace_edit(changes, {doc.uri: doc.version}, document_changes)
+    return action
+
+
+def _fix_all_title(count: int) -> str:
+    return f"burnlint: fix all safely fixable problems ({count})"
 
 
 def code_actions(
@@ -171,6 +232,7 @@ def code_actions(
     unsafe_fixes: bool,
     encoding: Encoding,
     document_changes: bool,
+    lazy_fix_all: bool = False,
 ) -> list[types.CodeAction]:
     """Every action for a code action request; `current` are the document's up-to-date
     diagnostics (None while they are being computed: then no fix-all)."""
@@ -184,7 +246,9 @@ def code_actions(
             actions += quick_fixes(doc, diagnostic, data, unsafe_fixes, document_changes)
             actions.append(suppress_action(doc, diagnostic, data.code, encoding, document_changes))
     if current is not None and wanted(FIX_ALL, only):
-        fix_all = fix_all_action(doc, current, document_changes)
+        # A request for fix-all by name (on save) applies it at once: it gets the edit.
+        lazy = lazy_fix_all and not (only and wanted(FIX_ALL, only))
+        fix_all = fix_all_action(doc, current, document_changes, lazy)
         if fix_all is not None:
             actions.append(fix_all)
     return actions

@@ -28,6 +28,9 @@ class ClientSupport:
     """Versioned `documentChanges` in workspace edits."""
     inlay_refresh: bool = False
     """`workspace/inlayHint/refresh`: the server may ask the client to request hints again."""
+    action_edit_resolve: bool = False
+    """`codeAction/resolve` fills in edits: the fix-all action a lightbulb request lists is
+    sent without its edit (every safe fix of the file), which is made when it is chosen."""
     inlay_tooltip_resolve: bool = False
     """`inlayHint/resolve` fills in tooltips: hints are sent without them (a document's hints
     with their tooltips are hundreds of kilobytes)."""
@@ -62,11 +65,18 @@ class ClientSupport:
             configuration_registration=bool(config_change and config_change.dynamic_registration),
             apply_edit=bool(workspace and workspace.apply_edit),
             document_changes=bool(edit and edit.document_changes),
+            action_edit_resolve=_resolves_action_edits(text),
             inlay_tooltip_resolve=_resolves_tooltips(text),
             inlay_refresh=bool(
                 workspace and workspace.inlay_hint and workspace.inlay_hint.refresh_support
             ),
         )
+
+
+def _resolves_action_edits(text: types.TextDocumentClientCapabilities | None) -> bool:
+    actions = text.code_action if text else None
+    resolve = actions.resolve_support if actions else None
+    return bool(resolve and "edit" in resolve.properties)
 
 
 def _resolves_tooltips(text: types.TextDocumentClientCapabilities | None) -> bool:

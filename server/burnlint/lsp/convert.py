@@ -224,6 +224,11 @@ class DiagnosticData:
     fixes: tuple[FixData, ...]
 
 
+def structure_edits(items: object) -> list[types.TextEdit]:
+    """Text edits from their JSON form (as a fix in a diagnostic's data carries them)."""
+    return _converter().structure(items, list[types.TextEdit])
+
+
 def from_lsp_data(diagnostic: types.Diagnostic) -> DiagnosticData | None:
     """The data of a burnlint diagnostic sent back by the client; None for anything else."""
     raw: object = cast(object, diagnostic.data)
@@ -240,7 +245,7 @@ def from_lsp_data(diagnostic: types.Diagnostic) -> DiagnosticData | None:
         try:
             fix = cast(Mapping[str, Any], raw)
             edits = {
-                str(uri): _converter().structure(items, list[types.TextEdit])
+                str(uri): structure_edits(items)
                 for uri, items in cast(Mapping[str, Any], fix["edits"]).items()
             }
             fixes.append(FixData(str(fix["id"]), str(fix["title"]), fix["safety"] == "safe", edits))

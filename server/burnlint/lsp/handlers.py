@@ -3,11 +3,12 @@ work."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 from lsprotocol import types
 
-from burnlint.lsp.actions import FIX_ALL, code_actions, wanted
+from burnlint.lsp.actions import FIX_ALL, code_actions, resolve_fix_all, wanted
 from burnlint.lsp.commands import APPLY_ALL_FIXES, EXPLAIN, STATUS, apply_all_fixes, explain, status
 from burnlint.lsp.convert import SOURCE, to_lsp_hover
 from burnlint.lsp.documents import Span
@@ -175,7 +176,7 @@ def _register_inlay_hints(ls: BurnlintServer) -> None:
 
 def _register_actions(ls: BurnlintServer) -> None:
     options = types.CodeActionOptions(
-        code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL], resolve_provider=False
+        code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL], resolve_provider=True
     )
 
     @ls.feature(types.TEXT_DOCUMENT_CODE_ACTION, options)
@@ -189,9 +190,18 @@ def _register_actions(ls: BurnlintServer) -> None:
         only = params.context.only
         current = await ls.pipeline.diagnostics_of(doc, wait=bool(only and wanted(FIX_ALL, only)))
         unsafe, document_changes = ls.settings.unsafe_fixes, ls.support.document_changes
-        actions = code_actions(doc, params, current, unsafe, ls.encoding, document_changes)
+        lazy = ls.support.action_edit_resolve
+        actions = code_actions(doc, params, current, unsafe, ls.encoding, document_changes, lazy)
         actions += provenance_actions(doc.uri, params.context.diagnostics, only)
         return actions or None
+
+    @ls.feature(types.CODE_ACTION_RESOLVE)
+    async def code_action_resolve(action: types.CodeAction) -> types.CodeAction:
+        data: object = cast(object, action.data)
+        uri = cast(Mapping[str, Any], data).get("fixAll") if isinstance(data, Mapping) else None
+        doc = ls.documents.get(uri) if isinstance(uri, str) else None
+        current = await ls.pipeline.diagnostics_of(doc, wait=True) if doc is not None else None
+        return resolve_fix_all(action, doc, current, ls.support.document_changes)
 
     @ls.command(EXPLAIN)
     def explain_command(query: str) -> str:
