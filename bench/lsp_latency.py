@@ -286,14 +286,25 @@ def proc_cpu(pid: int | None) -> float:
 
 
 def capabilities(progress: bool = False) -> types.ClientCapabilities:
-    """A VS Code-like client: pushed diagnostics with related information, UTF-16 (and, with
-    `progress`, work done progress as for a workspace scan)."""
+    """A VS Code-like client: pushed diagnostics with related information, code actions whose
+    edits are resolved, UTF-16 (and, with `progress`, work done progress as for a workspace
+    scan)."""
     return types.ClientCapabilities(
         text_document=types.TextDocumentClientCapabilities(
             publish_diagnostics=types.PublishDiagnosticsClientCapabilities(
                 related_information=True, version_support=True, data_support=True
             ),
             hover=types.HoverClientCapabilities(content_format=[types.MarkupKind.Markdown]),
+            # As VS Code: code action literals whose edits are resolved when chosen.
+            code_action=types.CodeActionClientCapabilities(
+                code_action_literal_support=types.ClientCodeActionLiteralOptions(
+                    code_action_kind=types.ClientCodeActionKindOptions(
+                        value_set=["quickfix", "source", "source.fixAll"]
+                    )
+                ),
+                resolve_support=types.ClientCodeActionResolveOptions(properties=["edit"]),
+                data_support=True,
+            ),
         ),
         workspace=types.WorkspaceClientCapabilities(configuration=True),
         window=types.WindowClientCapabilities(work_done_progress=progress),
