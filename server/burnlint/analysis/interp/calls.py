@@ -29,9 +29,11 @@ from burnlint.analysis.interp.valueops import (
     is_untracked,
     none_value,
     receiver_kinds,
+    receiver_link,
     some_value,
     tensor_facts,
     tuple_value,
+    unlinked,
     unwrap,
     unwrap_or_default,
     with_tracking,
@@ -203,6 +205,9 @@ class Calls:
         to burn, so building it is no sink (`x.autodiff == Ctx::Enabled(..)`)."""
         self.stores: list[tuple[str, str, Value]] = []
         self._recorded: set[tuple[str, str, Value]] = set()
+        self._changing_receiver = caller.has_self and not caller.fixed_receiver
+        """Whether the caller takes `&mut self` or `mut self`: a method it calls on `self` may
+        change the receiver, so a result read from the receiver's field is not linked to it."""
         """Field stores that depend on this function's parameters (see `Summary.stores`)."""
 
     def store(self, owner: str, name: str, value: Value) -> None:
@@ -418,6 +423,8 @@ class Calls:
                     current = dataclasses.replace(current, lossy=True)
                 if current is not None:
                     value = instantiate(ret, args, expr.span)
+                    if self._changing_receiver:
+                        value = _unlinked_from_receiver(value)
                     if function.return_type:
                         # The caller sees the signature's type, as rustc does: a function
                         # returning `Box<dyn Stage>` hides which impl it built.
@@ -492,6 +499,12 @@ class Calls:
             chain=chain,
         )
         self.observer.observe(hit.spec, site, values, current)
+
+
+def _unlinked_from_receiver(value: Value) -> Value:
+    """`value` without a link to a field of the caller's receiver (parameter 0)."""
+    link = receiver_link(value)
+    return unlinked(value) if link is not None and link[0] == 0 else value
 
 
 def _assume_arg(

@@ -36,12 +36,15 @@ from burnlint.analysis.interp.valueops import (
     may_be,
     negate,
     read_field,
+    receiver_link,
     store_field,
     struct_value,
     tensor_facts,
     tuple_value,
     type_hint,
+    unlinked,
     unwrap,
+    with_link,
 )
 from burnlint.analysis.interp.values import (
     FALSE,
@@ -97,6 +100,7 @@ class Interpreter:
         self._uncalled: dict[int, Env] = {}
         self._loops: list[_Loop] = []
         self._ticks = 0
+        self._fixed_receiver = decl.fixed_receiver
 
     def run(self) -> Summary:
         """Interpret the body from parameters bound to symbolic values."""
@@ -392,17 +396,29 @@ class Interpreter:
 
     def _read_field(self, expr: ir.Field, base: Value) -> Value:
         """`base.name`; a field of `self` not written in this function is read from what every
-        method of the type stores in it (a field-based, flow-insensitive summary)."""
+        method of the type stores in it (a field-based, flow-insensitive summary), linked to
+        the receiver's field (a caller whose receiver holds the field takes that instead)."""
         owner = self.decl.owner if _is_self(expr.base) else None
         declared = self.ctx.program.field_types(base.types, expr.name) if base.types else None
+        step = ("field", expr.name)
         if owner and base.get_field(expr.name) is None:
             if self.ctx.program.numbers_only(self.decl.self_type, expr.name):
                 # A count or a size: what the type's methods store there decides nothing.
                 return UNKNOWN_VALUE
             stored = self.ctx.program.field_value(owner, expr.name)
             if stored is not None:
-                return stored.typed(declared) if declared else stored
-        value = read_field(base, expr.name)
+                stored = stored.typed(declared) if declared else stored
+                # (A receiver the body may change, `&mut self`, may no longer hold what the
+                # caller's did: only the summary is safe there.)
+                if self._fixed_receiver and len(base.params) == 1:
+                    ((index, steps),) = base.params
+                    stored = with_link(stored, index, (*steps, step))
+                return stored
+        link = receiver_link(base)
+        value = read_field(unlinked(base) if link is not None else base, expr.name)
+        if link is not None:
+            # A field of what a receiver field holds (`self.inner.ctx`): linked one step deeper.
+            value = with_link(value, link[0], (*link[1], step))
         return value.typed(declared) if declared else value
 
     def _struct(self, expr: ir.StructLit, env: Env) -> Gen:
