@@ -129,6 +129,10 @@ class Program(Protocol):
 
     def trait_of_path(self, segments: tuple[str, ...], caller: FunctionDecl) -> str | None: ...
 
+    def variant_of(
+        self, segments: tuple[str, ...], caller: FunctionDecl
+    ) -> tuple[str, frozenset[str]] | None: ...
+
     def resolve_method(
         self,
         name: str,
@@ -235,6 +239,9 @@ class Calls:
             return constant
         if segments == ("None",):
             return none_value(path.span)
+        variant = self.variant(segments)
+        if variant is not None:
+            return variant
         rule = self.ctx.call_rule(segments)
         if rule is not None and rule.effect == "strategy":
             return strategy_value(segments[-1])
@@ -248,6 +255,15 @@ class Calls:
             # A unit struct used as a value: `let loader = AutodiffLoader;`.
             return UNKNOWN_VALUE.typed(frozenset({unit}))
         return UNKNOWN_VALUE
+
+    def variant(self, segments: tuple[str, ...]) -> Value | None:
+        """A unit variant of one of the program's enums, as a constant named by its canonical
+        key (so `Eval`, `Mode::Eval` and `Self::Eval` are one value, told apart from `Train`)."""
+        found = self.ctx.program.variant_of(segments, self.caller)
+        if found is None:
+            return None
+        key = found[0]
+        return Value(boolean=frozenset({key})).typed(frozenset({key.rsplit("::", 1)[0]}))
 
     def call(self, expr: ir.Call, args: list[Value], env: Env) -> Pairs:
         """`callee(args)` on the path class `env`."""
@@ -285,7 +301,14 @@ class Calls:
                 self.store(owner or last, str(index), arg)
             built = program.type_of_path(segments, self.caller)
             typed = frozenset({built}) if built is not None else frozenset[str]()
-            return [(env, tuple_value(args).typed(typed))]
+            value = tuple_value(args).typed(typed)
+            variant = self.variant(segments)
+            if variant is not None:
+                # A tuple variant of the program's enums: its payload, and which variant it is.
+                value = dataclasses.replace(
+                    value, boolean=variant.boolean, types=value.types | variant.types
+                )
+            return [(env, value)]
         return [(env, UNKNOWN_VALUE)]
 
     def method(self, expr: ir.MethodCall, receiver: Value, args: list[Value], env: Env) -> Pairs:

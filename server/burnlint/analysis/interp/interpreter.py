@@ -156,7 +156,10 @@ class Interpreter:
     def _match_pattern(
         self, pattern: ir.Pat, value: Value, env: Env, place: ir.Expr | None
     ) -> tuple[list[Env], list[Env]]:
-        return match_pattern(pattern, value, env, place, self.ctx.call_rule)
+        return match_pattern(pattern, value, env, place, self.ctx.call_rule, self._variant_of)
+
+    def _variant_of(self, segments: tuple[str, ...]) -> tuple[str, frozenset[str]] | None:
+        return self.ctx.program.variant_of(segments, self.decl)
 
     def _run(self, first: Gen) -> Pairs:
         return trampoline.run(first, self._start)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from burnlint.analysis.interp.state import Env, Pairs
-from burnlint.analysis.interp.valueops import read_field, with_facet
+from burnlint.analysis.interp.valueops import read_field, receiver_link, with_facet
 from burnlint.analysis.interp.values import (
     AUTODIFF,
     DISABLED,
@@ -31,11 +31,23 @@ from burnlint.analysis.syntax import ir
 RuleFor = Callable[[tuple[str, ...]], ApiRule | None]
 """The API rule a written path resolves to (after imports), if any."""
 
+VariantFor = Callable[[tuple[str, ...]], tuple[str, frozenset[str]] | None]
+"""The variant of a program enum a written path names (its canonical key), with the keys of
+every variant of that enum, if it names one."""
+
+VARIANT = "variant"
+"""The facet an enum value's variant is refined in (held in its `boolean`, see `Value.facet`)."""
+
 _Work = list[tuple[ir.Pat, Value, ir.Expr | None]]
 
 
 def match_pattern(
-    pattern: ir.Pat, value: Value, env: Env, place: ir.Expr | None, rule_for: RuleFor
+    pattern: ir.Pat,
+    value: Value,
+    env: Env,
+    place: ir.Expr | None,
+    rule_for: RuleFor,
+    variant_for: VariantFor | None = None,
 ) -> tuple[list[Env], list[Env]]:
     """Path classes where `pattern` matches `value` (with bindings) and where it fails."""
     work: _Work = [(pattern, value, place)]
@@ -45,7 +57,7 @@ def match_pattern(
         pat, val, where = work.pop()
         nxt: list[Env] = []
         for current in yes:
-            matched, failed = _match_one(pat, val, current, where, work, rule_for)
+            matched, failed = _match_one(pat, val, current, where, work, rule_for, variant_for)
             nxt.extend(matched)
             no.extend(failed)
         yes = nxt
@@ -59,6 +71,7 @@ def _match_one(
     place: ir.Expr | None,
     work: _Work,
     rule_for: RuleFor,
+    variant_for: VariantFor | None,
 ) -> tuple[list[Env], list[Env]]:
     if isinstance(pat, ir.PBind):
         bound = env.set(pat.binding, value)
@@ -77,7 +90,7 @@ def _match_one(
         for alt in pat.alts:
             nxt: list[Env] = []
             for current in remaining:
-                y, n = match_pattern(alt, value, current, place, rule_for)
+                y, n = match_pattern(alt, value, current, place, rule_for, variant_for)
                 matched.extend(y)
                 nxt.extend(n)
             remaining = nxt
@@ -89,6 +102,9 @@ def _match_one(
             return ([env] if is_none or not is_some else []), (
                 [env] if is_some or not is_none else []
             )
+        found = variant_for(pat.path) if variant_for is not None else None
+        if found is not None:
+            return _match_variant(found, value, env, place)
         variant = variant_name(pat.path)
         if variant is not None and known_variants(value):
             # A unit enum variant against known variants: decided by the constants.
@@ -138,8 +154,43 @@ def _match_one(
         return [env], [env]
     for key, sub in pat.fields:
         work.append((sub, read_field(value, key) if key != "?" else UNKNOWN_VALUE, None))
+    found = variant_for(path) if variant_for is not None and path != ("?",) else None
+    if found is not None:
+        return _match_variant(found, value, env, place)
     refutable = len(path) > 1 or path == ("?",) or (bool(pat.fields) and pat.fields[0][0] == "0")
     return [env], ([env] if refutable and path != ("?",) else [])
+
+
+def _match_variant(
+    found: tuple[str, frozenset[str]], value: Value, env: Env, place: ir.Expr | None
+) -> tuple[list[Env], list[Env]]:
+    """A variant pattern of a program enum: decided when the value is a known variant of that
+    enum, else split, narrowing the place and assuming, of the parameter (or receiver field)
+    the value stands for, which variant it is: a caller passing a known variant takes only
+    its arm."""
+    name, siblings = found
+    others = siblings - {name}
+    may_match = may_fail = True
+    if known_variants(value) and value.boolean <= siblings:
+        may_match = name in value.boolean
+        may_fail = bool(value.boolean - {name})
+    yes: list[Env] = []
+    no: list[Env] = []
+    # What the value stands for, when it stands for one parameter (or one's field): once a
+    # place is narrowed it no longer says so, but each arm's assumption must.
+    link = receiver_link(value)
+    if link is None and len(value.params) == 1:
+        link = next(iter(value.params))
+    for possible, allowed, out in ((may_match, frozenset({name}), yes), (may_fail, others, no)):
+        if not possible or not allowed:
+            continue
+        narrowed = refine(env, place, VARIANT, allowed)
+        if narrowed is None:
+            continue
+        if link is not None:
+            narrowed = narrowed.assume((link[0], link[1], VARIANT, allowed))
+        out.append(narrowed)
+    return yes, no
 
 
 def known_variants(value: Value) -> bool:
@@ -197,8 +248,9 @@ def refine(env: Env, place: ir.Expr | None, facet_name: str, allowed: frozenset[
         return env
     known = current.facet(target_facet)
     # Narrowing "unknown" to several possibilities teaches nothing; inventing them would turn
-    # e.g. "an enabled context" into "maybe an autodiff float" and produce false warnings.
-    learned = mapped if len(mapped) == 1 else frozenset({UNKNOWN})
+    # e.g. "an enabled context" into "maybe an autodiff float" and produce false warnings. (An
+    # enum's other variants are all it can be, though.)
+    learned = mapped if len(mapped) == 1 or facet_name == VARIANT else frozenset({UNKNOWN})
     if known and not known <= {UNKNOWN} and not current.params:
         narrowed = (known - {UNKNOWN}) & mapped
         if UNKNOWN in known and not narrowed:

@@ -468,6 +468,29 @@ class Program:
             return caller.self_type
         return self.defs.resolve_type(caller.names_in, "::".join(segments), caller.self_type)
 
+    def variant_of(
+        self, segments: tuple[str, ...], caller: FunctionDecl
+    ) -> tuple[str, frozenset[str]] | None:
+        """The variant of one of the program's enums a path written in `caller` names
+        (`Mode::Eval`, `Self::Eval`, an alias's, or a bare `Eval` imported by `use Mode::*`),
+        as its canonical key, with the keys of every variant of that enum; None otherwise."""
+        if not segments[-1][:1].isupper():
+            return None
+        if len(segments) == 1:
+            target = self.defs.resolve(caller.names_in, segments)
+            if target is None or target.kind != "variant":
+                return None
+            owner: str | None = "::".join(target.path[:-1])
+        else:
+            owner = self.type_of_path(segments[:-1], caller)
+        decl = self.defs.type_decl(owner) if owner is not None else None
+        if decl is None or decl.kind != "enum":
+            return None
+        names = {name for name, _ in decl.variants}
+        if segments[-1] not in names:
+            return None
+        return f"{owner}::{segments[-1]}", frozenset(f"{owner}::{name}" for name in names)
+
     def trait_of_path(self, segments: tuple[str, ...], caller: FunctionDecl) -> str | None:
         """The program trait a call path's owner names (`Loader::load(&x)`), if any."""
         if len(segments) < 2:
