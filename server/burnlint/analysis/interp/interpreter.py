@@ -45,6 +45,7 @@ from burnlint.analysis.interp.valueops import (
     unlinked,
     unwrap,
     with_link,
+    with_none_default,
 )
 from burnlint.analysis.interp.values import (
     FALSE,
@@ -237,8 +238,19 @@ class Interpreter:
             (key,) = declared
             assert stmt.init is not None
             derived = self.ctx.program.default_value(key, stmt.init.span)
+        payload = (
+            self.ctx.program.option_payload(self.decl, stmt.type_text) if stmt.type_text else None
+        )
         for current, value in pairs:
             value = derived if derived is not None else value.typed(declared)
+            if (
+                payload is not None
+                and stmt.init is not None
+                and value.get_field("none") is not None
+            ):
+                # `let o: Option<Opts> = None;`: its `unwrap_or_default()` is `Opts`'s default.
+                default = self.ctx.program.default_value(payload, stmt.init.span)
+                value = with_none_default(value, default) if default is not None else value
             if isinstance(pattern, ir.PBind):
                 value = value.with_step(f"bound to `{pattern.name}` here", pattern.span)
             yes, no = self._match_pattern(pattern, value, current, stmt.init)

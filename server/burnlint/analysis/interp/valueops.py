@@ -379,12 +379,23 @@ def unwrap(value: Value) -> Value:
     return value
 
 
+def with_none_default(value: Value, default: Value) -> Value:
+    """`value` (an `Option`) whose `None` would be replaced by `default` in
+    `unwrap_or_default()`: the payload type's default, held in its `none` field."""
+    if value.get_field("none") is None:
+        return value
+    return value.with_field("none", default)
+
+
 def unwrap_or_default(value: Value, span: ir.Span) -> Value:
-    """`value.unwrap_or_default()`: for contexts the default is `Disabled`."""
+    """`value.unwrap_or_default()`: the payload type's default when the `None` says it (see
+    `with_none_default`); for contexts the default is `Disabled`."""
     inner = value.get_field("some")
-    default = Value(ctx=frozenset({DISABLED})).with_origin(
-        "context defaulted to `Disabled` here", span
-    )
+    default = value.get_field("none")
+    if default is None or default == Value():
+        default = Value(ctx=frozenset({DISABLED})).with_origin(
+            "context defaulted to `Disabled` here", span
+        )
     if value.params and inner is None and value.get_field("none") is None:
         return value.project(("method", "unwrap_or_default"))
     if inner is not None and value.get_field("none") is None:
