@@ -49,6 +49,7 @@ from burnlint.analysis.interp.valueops import (
 )
 from burnlint.analysis.interp.values import (
     FALSE,
+    OPAQUE,
     TRUE,
     UNIT,
     UNKNOWN,
@@ -157,7 +158,12 @@ class Interpreter:
     def _match_pattern(
         self, pattern: ir.Pat, value: Value, env: Env, place: ir.Expr | None
     ) -> tuple[list[Env], list[Env]]:
-        return match_pattern(pattern, value, env, place, self.ctx.call_rule, self._variant_of)
+        # In a loop, assuming which variant a parameter is would split the path classes anew
+        # each round: the arms' states are judged as they are, for every variant.
+        split = not self._loops
+        return match_pattern(
+            pattern, value, env, place, self.ctx.call_rule, self._variant_of, split
+        )
 
     def _variant_of(self, segments: tuple[str, ...]) -> tuple[str, frozenset[str]] | None:
         return self.ctx.program.variant_of(segments, self.decl)
@@ -424,8 +430,13 @@ class Interpreter:
             if stored is not None:
                 stored = stored.typed(declared) if declared else stored
                 # (A receiver the body may change, `&mut self`, may no longer hold what the
-                # caller's did: only the summary is safe there.)
-                if self._fixed_receiver and len(base.params) == 1:
+                # caller's did: only the summary is safe there. A summary that says nothing
+                # tracked misleads no caller, and a link would keep its path classes apart.)
+                if (
+                    self._fixed_receiver
+                    and len(base.params) == 1
+                    and stored.settled() is not OPAQUE
+                ):
                     ((index, steps),) = base.params
                     stored = with_link(stored, index, (*steps, step))
                 return stored

@@ -48,8 +48,11 @@ def match_pattern(
     place: ir.Expr | None,
     rule_for: RuleFor,
     variant_for: VariantFor | None = None,
+    split_variants: bool = True,
 ) -> tuple[list[Env], list[Env]]:
-    """Path classes where `pattern` matches `value` (with bindings) and where it fails."""
+    """Path classes where `pattern` matches `value` (with bindings) and where it fails;
+    `split_variants`: whether a variant pattern of a program enum may assume which variant a
+    parameter is (see `_match_variant`)."""
     work: _Work = [(pattern, value, place)]
     yes = [env]
     no: list[Env] = []
@@ -57,7 +60,9 @@ def match_pattern(
         pat, val, where = work.pop()
         nxt: list[Env] = []
         for current in yes:
-            matched, failed = _match_one(pat, val, current, where, work, rule_for, variant_for)
+            matched, failed = _match_one(
+                pat, val, current, where, work, rule_for, variant_for, split_variants
+            )
             nxt.extend(matched)
             no.extend(failed)
         yes = nxt
@@ -72,6 +77,7 @@ def _match_one(
     work: _Work,
     rule_for: RuleFor,
     variant_for: VariantFor | None,
+    split_variants: bool,
 ) -> tuple[list[Env], list[Env]]:
     if isinstance(pat, ir.PBind):
         bound = env.set(pat.binding, value)
@@ -90,7 +96,9 @@ def _match_one(
         for alt in pat.alts:
             nxt: list[Env] = []
             for current in remaining:
-                y, n = match_pattern(alt, value, current, place, rule_for, variant_for)
+                y, n = match_pattern(
+                    alt, value, current, place, rule_for, variant_for, split_variants
+                )
                 matched.extend(y)
                 nxt.extend(n)
             remaining = nxt
@@ -104,7 +112,7 @@ def _match_one(
             )
         found = variant_for(pat.path) if variant_for is not None else None
         if found is not None:
-            return _match_variant(found, value, env, place)
+            return _match_variant(found, value, env, place, split_variants)
         variant = variant_name(pat.path)
         if variant is not None and known_variants(value):
             # A unit enum variant against known variants: decided by the constants.
@@ -156,18 +164,22 @@ def _match_one(
         work.append((sub, read_field(value, key) if key != "?" else UNKNOWN_VALUE, None))
     found = variant_for(path) if variant_for is not None and path != ("?",) else None
     if found is not None:
-        return _match_variant(found, value, env, place)
+        return _match_variant(found, value, env, place, split_variants)
     refutable = len(path) > 1 or path == ("?",) or (bool(pat.fields) and pat.fields[0][0] == "0")
     return [env], ([env] if refutable and path != ("?",) else [])
 
 
 def _match_variant(
-    found: tuple[str, frozenset[str]], value: Value, env: Env, place: ir.Expr | None
+    found: tuple[str, frozenset[str]],
+    value: Value,
+    env: Env,
+    place: ir.Expr | None,
+    split: bool,
 ) -> tuple[list[Env], list[Env]]:
     """A variant pattern of a program enum: decided when the value is a known variant of that
-    enum, else split, narrowing the place and assuming, of the parameter (or receiver field)
-    the value stands for, which variant it is: a caller passing a known variant takes only
-    its arm."""
+    enum, else (when `split`) split, narrowing the place and assuming, of the parameter (or
+    receiver field) the value stands for, which variant it is: a caller passing a known
+    variant takes only its arm. Without `split`, both ways on the same path class."""
     name, siblings = found
     others = siblings - {name}
     may_match = may_fail = True
@@ -178,13 +190,15 @@ def _match_variant(
     no: list[Env] = []
     # What the value stands for, when it stands for one parameter (or one's field): once a
     # place is narrowed it no longer says so, but each arm's assumption must.
-    link = receiver_link(value)
-    if link is None and len(value.params) == 1:
+    link = receiver_link(value) if split else None
+    if link is None and split and len(value.params) == 1:
         link = next(iter(value.params))
+    # What this path already assumed of the same parameter (an earlier match on it).
+    assumed = [a[3] for a in env.assumptions if link is not None and a[:3] == (*link, VARIANT)]
     for possible, allowed, out in ((may_match, frozenset({name}), yes), (may_fail, others, no)):
-        if not possible or not allowed:
+        if not possible or not allowed or any(not (allowed & earlier) for earlier in assumed):
             continue
-        narrowed = refine(env, place, VARIANT, allowed)
+        narrowed = refine(env, place, VARIANT, allowed) if split else env
         if narrowed is None:
             continue
         if link is not None:
