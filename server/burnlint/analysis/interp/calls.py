@@ -29,9 +29,11 @@ from burnlint.analysis.interp.valueops import (
     is_untracked,
     none_value,
     receiver_kinds,
+    receiver_link,
     some_value,
     tensor_facts,
     tuple_value,
+    unlinked,
     unwrap,
     unwrap_or_default,
     with_tracking,
@@ -127,6 +129,10 @@ class Program(Protocol):
 
     def trait_of_path(self, segments: tuple[str, ...], caller: FunctionDecl) -> str | None: ...
 
+    def variant_of(
+        self, segments: tuple[str, ...], caller: FunctionDecl
+    ) -> tuple[str, frozenset[str]] | None: ...
+
     def resolve_method(
         self,
         name: str,
@@ -153,6 +159,8 @@ class Program(Protocol):
     def expand(self, module: Module, segments: tuple[str, ...]) -> tuple[tuple[str, ...], ...]: ...
 
     def default_value(self, type_key: str, span: ir.Span) -> Value | None: ...
+
+    def option_payload(self, decl: FunctionDecl, text: str) -> str | None: ...
 
     def summary(self, decl: FunctionDecl) -> Summary | None: ...
 
@@ -203,6 +211,9 @@ class Calls:
         to burn, so building it is no sink (`x.autodiff == Ctx::Enabled(..)`)."""
         self.stores: list[tuple[str, str, Value]] = []
         self._recorded: set[tuple[str, str, Value]] = set()
+        self._changing_receiver = caller.has_self and not caller.fixed_receiver
+        """Whether the caller takes `&mut self` or `mut self`: a method it calls on `self` may
+        change the receiver, so a result read from the receiver's field is not linked to it."""
         """Field stores that depend on this function's parameters (see `Summary.stores`)."""
 
     def store(self, owner: str, name: str, value: Value) -> None:
@@ -230,6 +241,9 @@ class Calls:
             return constant
         if segments == ("None",):
             return none_value(path.span)
+        variant = self.variant(segments)
+        if variant is not None:
+            return variant
         rule = self.ctx.call_rule(segments)
         if rule is not None and rule.effect == "strategy":
             return strategy_value(segments[-1])
@@ -243,6 +257,15 @@ class Calls:
             # A unit struct used as a value: `let loader = AutodiffLoader;`.
             return UNKNOWN_VALUE.typed(frozenset({unit}))
         return UNKNOWN_VALUE
+
+    def variant(self, segments: tuple[str, ...]) -> Value | None:
+        """A unit variant of one of the program's enums, as a constant named by its canonical
+        key (so `Eval`, `Mode::Eval` and `Self::Eval` are one value, told apart from `Train`)."""
+        found = self.ctx.program.variant_of(segments, self.caller)
+        if found is None:
+            return None
+        key = found[0]
+        return Value(boolean=frozenset({key})).typed(frozenset({key.rsplit("::", 1)[0]}))
 
     def call(self, expr: ir.Call, args: list[Value], env: Env) -> Pairs:
         """`callee(args)` on the path class `env`."""
@@ -280,7 +303,14 @@ class Calls:
                 self.store(owner or last, str(index), arg)
             built = program.type_of_path(segments, self.caller)
             typed = frozenset({built}) if built is not None else frozenset[str]()
-            return [(env, tuple_value(args).typed(typed))]
+            value = tuple_value(args).typed(typed)
+            variant = self.variant(segments)
+            if variant is not None:
+                # A tuple variant of the program's enums: its payload, and which variant it is.
+                value = dataclasses.replace(
+                    value, boolean=variant.boolean, types=value.types | variant.types
+                )
+            return [(env, value)]
         return [(env, UNKNOWN_VALUE)]
 
     def method(self, expr: ir.MethodCall, receiver: Value, args: list[Value], env: Env) -> Pairs:
@@ -418,6 +448,8 @@ class Calls:
                     current = dataclasses.replace(current, lossy=True)
                 if current is not None:
                     value = instantiate(ret, args, expr.span)
+                    if self._changing_receiver:
+                        value = _unlinked_from_receiver(value)
                     if function.return_type:
                         # The caller sees the signature's type, as rustc does: a function
                         # returning `Box<dyn Stage>` hides which impl it built.
@@ -492,6 +524,12 @@ class Calls:
             chain=chain,
         )
         self.observer.observe(hit.spec, site, values, current)
+
+
+def _unlinked_from_receiver(value: Value) -> Value:
+    """`value` without a link to a field of the caller's receiver (parameter 0)."""
+    link = receiver_link(value)
+    return unlinked(value) if link is not None and link[0] == 0 else value
 
 
 def _assume_arg(

@@ -36,15 +36,20 @@ from burnlint.analysis.interp.valueops import (
     may_be,
     negate,
     read_field,
+    receiver_link,
     store_field,
     struct_value,
     tensor_facts,
     tuple_value,
     type_hint,
+    unlinked,
     unwrap,
+    with_link,
+    with_none_default,
 )
 from burnlint.analysis.interp.values import (
     FALSE,
+    OPAQUE,
     TRUE,
     UNIT,
     UNKNOWN,
@@ -106,6 +111,7 @@ class Interpreter:
         self._uncalled: dict[int, Env] = {}
         self._loops: list[_Loop] = []
         self._ticks = 0
+        self._fixed_receiver = decl.fixed_receiver
 
     def run(self) -> Summary:
         """Interpret the body from parameters bound to symbolic values."""
@@ -161,7 +167,15 @@ class Interpreter:
     def _match_pattern(
         self, pattern: ir.Pat, value: Value, env: Env, place: ir.Expr | None
     ) -> tuple[list[Env], list[Env]]:
-        return match_pattern(pattern, value, env, place, self.ctx.call_rule)
+        # In a loop, assuming which variant a parameter is would split the path classes anew
+        # each round: the arms' states are judged as they are, for every variant.
+        split = not self._loops
+        return match_pattern(
+            pattern, value, env, place, self.ctx.call_rule, self._variant_of, split
+        )
+
+    def _variant_of(self, segments: tuple[str, ...]) -> tuple[str, frozenset[str]] | None:
+        return self.ctx.program.variant_of(segments, self.decl)
 
     def _run(self, first: Gen) -> Pairs:
         return trampoline.run(first, self._start)
@@ -255,8 +269,19 @@ class Interpreter:
             (key,) = declared
             assert stmt.init is not None
             derived = self.ctx.program.default_value(key, stmt.init.span)
+        payload = (
+            self.ctx.program.option_payload(self.decl, stmt.type_text) if stmt.type_text else None
+        )
         for current, value in pairs:
             value = derived if derived is not None else value.typed(declared)
+            if (
+                payload is not None
+                and stmt.init is not None
+                and value.get_field("none") is not None
+            ):
+                # `let o: Option<Opts> = None;`: its `unwrap_or_default()` is `Opts`'s default.
+                default = self.ctx.program.default_value(payload, stmt.init.span)
+                value = with_none_default(value, default) if default is not None else value
             if isinstance(pattern, ir.PBind):
                 value = value.with_step(f"bound to `{pattern.name}` here", pattern.span)
             yes, no = self._match_pattern(pattern, value, current, stmt.init)
@@ -410,17 +435,34 @@ class Interpreter:
 
     def _read_field(self, expr: ir.Field, base: Value) -> Value:
         """`base.name`; a field of `self` not written in this function is read from what every
-        method of the type stores in it (a field-based, flow-insensitive summary)."""
+        method of the type stores in it (a field-based, flow-insensitive summary), linked to
+        the receiver's field (a caller whose receiver holds the field takes that instead)."""
         owner = self.decl.owner if _is_self(expr.base) else None
         declared = self.ctx.program.field_types(base.types, expr.name) if base.types else None
+        step = ("field", expr.name)
         if owner and base.get_field(expr.name) is None:
             if self.ctx.program.numbers_only(self.decl.self_type, expr.name):
                 # A count or a size: what the type's methods store there decides nothing.
                 return UNKNOWN_VALUE
             stored = self.ctx.program.field_value(owner, expr.name)
             if stored is not None:
-                return stored.typed(declared) if declared else stored
-        value = read_field(base, expr.name)
+                stored = stored.typed(declared) if declared else stored
+                # (A receiver the body may change, `&mut self`, may no longer hold what the
+                # caller's did: only the summary is safe there. A summary that says nothing
+                # tracked misleads no caller, and a link would keep its path classes apart.)
+                if (
+                    self._fixed_receiver
+                    and len(base.params) == 1
+                    and stored.settled() is not OPAQUE
+                ):
+                    ((index, steps),) = base.params
+                    stored = with_link(stored, index, (*steps, step))
+                return stored
+        link = receiver_link(base)
+        value = read_field(unlinked(base) if link is not None else base, expr.name)
+        if link is not None:
+            # A field of what a receiver field holds (`self.inner.ctx`): linked one step deeper.
+            value = with_link(value, link[0], (*link[1], step))
         return value.typed(declared) if declared else value
 
     def _struct(self, expr: ir.StructLit, env: Env) -> Gen:

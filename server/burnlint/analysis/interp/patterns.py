@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from burnlint.analysis.interp.state import Env, Pairs
-from burnlint.analysis.interp.valueops import read_field, with_facet
+from burnlint.analysis.interp.valueops import read_field, receiver_link, with_facet
 from burnlint.analysis.interp.values import (
     AUTODIFF,
     DISABLED,
@@ -31,13 +31,28 @@ from burnlint.analysis.syntax import ir
 RuleFor = Callable[[tuple[str, ...]], ApiRule | None]
 """The API rule a written path resolves to (after imports), if any."""
 
+VariantFor = Callable[[tuple[str, ...]], tuple[str, frozenset[str]] | None]
+"""The variant of a program enum a written path names (its canonical key), with the keys of
+every variant of that enum, if it names one."""
+
+VARIANT = "variant"
+"""The facet an enum value's variant is refined in (held in its `boolean`, see `Value.facet`)."""
+
 _Work = list[tuple[ir.Pat, Value, ir.Expr | None]]
 
 
 def match_pattern(
-    pattern: ir.Pat, value: Value, env: Env, place: ir.Expr | None, rule_for: RuleFor
+    pattern: ir.Pat,
+    value: Value,
+    env: Env,
+    place: ir.Expr | None,
+    rule_for: RuleFor,
+    variant_for: VariantFor | None = None,
+    split_variants: bool = True,
 ) -> tuple[list[Env], list[Env]]:
-    """Path classes where `pattern` matches `value` (with bindings) and where it fails."""
+    """Path classes where `pattern` matches `value` (with bindings) and where it fails;
+    `split_variants`: whether a variant pattern of a program enum may assume which variant a
+    parameter is (see `_match_variant`)."""
     work: _Work = [(pattern, value, place)]
     yes = [env]
     no: list[Env] = []
@@ -45,7 +60,9 @@ def match_pattern(
         pat, val, where = work.pop()
         nxt: list[Env] = []
         for current in yes:
-            matched, failed = _match_one(pat, val, current, where, work, rule_for)
+            matched, failed = _match_one(
+                pat, val, current, where, work, rule_for, variant_for, split_variants
+            )
             nxt.extend(matched)
             no.extend(failed)
         yes = nxt
@@ -59,6 +76,8 @@ def _match_one(
     place: ir.Expr | None,
     work: _Work,
     rule_for: RuleFor,
+    variant_for: VariantFor | None,
+    split_variants: bool,
 ) -> tuple[list[Env], list[Env]]:
     if isinstance(pat, ir.PBind):
         bound = env.set(pat.binding, value)
@@ -77,7 +96,9 @@ def _match_one(
         for alt in pat.alts:
             nxt: list[Env] = []
             for current in remaining:
-                y, n = match_pattern(alt, value, current, place, rule_for)
+                y, n = match_pattern(
+                    alt, value, current, place, rule_for, variant_for, split_variants
+                )
                 matched.extend(y)
                 nxt.extend(n)
             remaining = nxt
@@ -89,6 +110,9 @@ def _match_one(
             return ([env] if is_none or not is_some else []), (
                 [env] if is_some or not is_none else []
             )
+        found = variant_for(pat.path) if variant_for is not None else None
+        if found is not None:
+            return _match_variant(found, value, env, place, split_variants)
         variant = variant_name(pat.path)
         if variant is not None and known_variants(value):
             # A unit enum variant against known variants: decided by the constants.
@@ -138,8 +162,49 @@ def _match_one(
         return [env], [env]
     for key, sub in pat.fields:
         work.append((sub, read_field(value, key) if key != "?" else UNKNOWN_VALUE, None))
+    found = variant_for(path) if variant_for is not None and path != ("?",) else None
+    if found is not None:
+        return _match_variant(found, value, env, place, split_variants)
     refutable = len(path) > 1 or path == ("?",) or (bool(pat.fields) and pat.fields[0][0] == "0")
     return [env], ([env] if refutable and path != ("?",) else [])
+
+
+def _match_variant(
+    found: tuple[str, frozenset[str]],
+    value: Value,
+    env: Env,
+    place: ir.Expr | None,
+    split: bool,
+) -> tuple[list[Env], list[Env]]:
+    """A variant pattern of a program enum: decided when the value is a known variant of that
+    enum, else (when `split`) split, narrowing the place and assuming, of the parameter (or
+    receiver field) the value stands for, which variant it is: a caller passing a known
+    variant takes only its arm. Without `split`, both ways on the same path class."""
+    name, siblings = found
+    others = siblings - {name}
+    may_match = may_fail = True
+    if known_variants(value) and value.boolean <= siblings:
+        may_match = name in value.boolean
+        may_fail = bool(value.boolean - {name})
+    yes: list[Env] = []
+    no: list[Env] = []
+    # What the value stands for, when it stands for one parameter (or one's field): once a
+    # place is narrowed it no longer says so, but each arm's assumption must.
+    link = receiver_link(value) if split else None
+    if link is None and split and len(value.params) == 1:
+        link = next(iter(value.params))
+    # What this path already assumed of the same parameter (an earlier match on it).
+    assumed = [a[3] for a in env.assumptions if link is not None and a[:3] == (*link, VARIANT)]
+    for possible, allowed, out in ((may_match, frozenset({name}), yes), (may_fail, others, no)):
+        if not possible or not allowed or any(not (allowed & earlier) for earlier in assumed):
+            continue
+        narrowed = refine(env, place, VARIANT, allowed) if split else env
+        if narrowed is None:
+            continue
+        if link is not None:
+            narrowed = narrowed.assume((link[0], link[1], VARIANT, allowed))
+        out.append(narrowed)
+    return yes, no
 
 
 def known_variants(value: Value) -> bool:
@@ -197,8 +262,9 @@ def refine(env: Env, place: ir.Expr | None, facet_name: str, allowed: frozenset[
         return env
     known = current.facet(target_facet)
     # Narrowing "unknown" to several possibilities teaches nothing; inventing them would turn
-    # e.g. "an enabled context" into "maybe an autodiff float" and produce false warnings.
-    learned = mapped if len(mapped) == 1 else frozenset({UNKNOWN})
+    # e.g. "an enabled context" into "maybe an autodiff float" and produce false warnings. (An
+    # enum's other variants are all it can be, though.)
+    learned = mapped if len(mapped) == 1 or facet_name == VARIANT else frozenset({UNKNOWN})
     if known and not known <= {UNKNOWN} and not current.params:
         narrowed = (known - {UNKNOWN}) & mapped
         if UNKNOWN in known and not narrowed:

@@ -22,7 +22,12 @@ from burnlint.analysis.interp.effects import effect_value
 from burnlint.analysis.interp.interpreter import THRIFTY_TICKS, Budget, Interpreter
 from burnlint.analysis.interp.observe import ObservationKey
 from burnlint.analysis.interp.sinks import Observation
-from burnlint.analysis.interp.valueops import holds_numbers_only, struct_value
+from burnlint.analysis.interp.valueops import (
+    holds_numbers_only,
+    none_value,
+    struct_value,
+    with_none_default,
+)
 from burnlint.analysis.interp.values import OPAQUE, UNKNOWN_VALUE, Value, join, join_all
 from burnlint.analysis.semantics.api import ApiModel
 from burnlint.analysis.semantics.defmap import CrateUnit, DefMap
@@ -101,7 +106,8 @@ class Program:
         """Memoized analyses that used a summary recomputed since (see `replace_unit`): each is
         checked against the current summaries of what it used before it is reused."""
         self._constants_used: dict[int, dict[int, Summary | None]] = {}
-        """The constants' summaries each analysis read, as they were when read."""
+        """The summaries each analysis read outside calls (constants, hand-written
+        `default()`s), as they were when read."""
         self._writers: dict[tuple[str, str], set[int]] = {}
         self._deadlines: dict[int, float] = {}
         """When each file's budget runs out in this run (since creation or the last
@@ -468,6 +474,29 @@ class Program:
             return caller.self_type
         return self.defs.resolve_type(caller.names_in, "::".join(segments), caller.self_type)
 
+    def variant_of(
+        self, segments: tuple[str, ...], caller: FunctionDecl
+    ) -> tuple[str, frozenset[str]] | None:
+        """The variant of one of the program's enums a path written in `caller` names
+        (`Mode::Eval`, `Self::Eval`, an alias's, or a bare `Eval` imported by `use Mode::*`),
+        as its canonical key, with the keys of every variant of that enum; None otherwise."""
+        if not segments[-1][:1].isupper():
+            return None
+        if len(segments) == 1:
+            target = self.defs.resolve(caller.names_in, segments)
+            if target is None or target.kind != "variant":
+                return None
+            owner: str | None = "::".join(target.path[:-1])
+        else:
+            owner = self.type_of_path(segments[:-1], caller)
+        decl = self.defs.type_decl(owner) if owner is not None else None
+        if decl is None or decl.kind != "enum":
+            return None
+        names = {name for name, _ in decl.variants}
+        if segments[-1] not in names:
+            return None
+        return f"{owner}::{segments[-1]}", frozenset(f"{owner}::{name}" for name in names)
+
     def trait_of_path(self, segments: tuple[str, ...], caller: FunctionDecl) -> str | None:
         """The program trait a call path's owner names (`Loader::load(&x)`), if any."""
         if len(segments) < 2:
@@ -582,6 +611,15 @@ class Program:
             if target is None or target.kind not in ("const", "assoc"):
                 return None
             decls = defs.constants(target)
+        value = self._result_of(decls)
+        if value is None:
+            return None
+        return value.typed(self.declared_types(decls[0], decls[0].return_type))
+
+    def _result_of(self, decls: list[FunctionDecl]) -> Value | None:
+        """The join of what these parameterless bodies (constants, `default()`s) evaluate to,
+        each read by the running analysis like a constant (it is checked again before reuse
+        when one changes); None when there are none."""
         values: list[Value] = []
         for decl in decls:
             summary = self.summary(decl)
@@ -591,26 +629,29 @@ class Program:
                 values.append(UNKNOWN_VALUE)
                 continue
             values.extend(value for _, value in summary.cases)
-        if not values:
-            return None
-        return join_all(values).typed(self.declared_types(decls[0], decls[0].return_type))
+        return join_all(values) if values else None
 
     def expand(self, module: Module, segments: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
         """What a written path may stand for in `module` (see `DefMap.expand`)."""
         return self.defs.expand(module, segments)
 
     def default_value(self, type_key: str, span: Span, depth: int = 0) -> Value | None:
-        """`T::default()` for a struct with `#[derive(Default)]`: each field gets its type's
-        default (burn's context type: `Disabled`, from the API model); None otherwise."""
+        """`T::default()` for one of the program's structs: what its hand-written `default()`
+        returns (its summary), or with `#[derive(Default)]` each field's type's default
+        (burn's context type: `Disabled`, from the API model); None otherwise."""
         decl = self.defs.type_decl(type_key)
-        if decl is None or decl.kind != "struct" or "Default" not in decl.derives or depth > 4:
+        if decl is None or decl.kind != "struct" or depth > 4:
             return None
+        if "Default" not in decl.derives:
+            return self._written_default(type_key)
         fields: dict[str, Value] = {}
         for name, text in decl.fields:
             key = self.defs.resolve_type(decl.module, text, type_key)
             value: Value | None = None
             if key is not None:
                 value = self.default_value(key, span, depth + 1)
+            elif (payload := self.defs.option_payload(decl.module, text, type_key)) is not None:
+                value = self.none_of(payload, span, depth + 1)
             else:
                 written = self.defs.resolve_type(decl.module, text, type_key, extern=True)
                 if written is not None:
@@ -619,6 +660,30 @@ class Program:
                         value = effect_value(rule, span, [], None, {}, None)
             fields[name] = value if value is not None else UNKNOWN_VALUE
         return struct_value(None, fields).typed(frozenset({type_key}))
+
+    def none_of(self, payload: str, span: Span, depth: int = 0) -> Value:
+        """`None` of an `Option` of the program type `payload`: `unwrap_or_default()` on it
+        gives the type's default, when that is known."""
+        default = self.default_value(payload, span, depth)
+        return (
+            with_none_default(none_value(span), default)
+            if default is not None
+            else none_value(span)
+        )
+
+    def option_payload(self, decl: FunctionDecl, text: str) -> str | None:
+        """The program type `T` of a type `Option<T>` written in `decl`, if it is one."""
+        return self.defs.option_payload(decl.names_in, text, decl.self_type)
+
+    def _written_default(self, type_key: str) -> Value | None:
+        """What the type's own `fn default() -> Self` (an `impl Default`) returns."""
+        found = [
+            d
+            for d in self.defs.associated(type_key, "default")
+            if d.kind == "fn" and not d.has_self and not d.lowered().params
+        ]
+        value = self._result_of(found)
+        return value.typed(frozenset({type_key})) if value is not None else None
 
     def declared_types(self, decl: FunctionDecl, text: str) -> frozenset[str]:
         """The program type a type written in `decl`'s signature names (none if not ours)."""

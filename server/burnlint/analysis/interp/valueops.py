@@ -133,6 +133,35 @@ runs on it), `true` after `require_grad()`. Only operations that know all their 
 keep it; everything else forgets it, so an unknown source never makes a tensor untracked."""
 
 
+RECEIVER = "#receiver"
+"""A value's pseudo-field (no Rust field has this name): the field of a parameter it was read
+from, unchanged (`self.ctx` in a method: parameter 0, then field `ctx`), as a parameter
+reference. The value itself is what the type's methods store in that field (the flow-
+insensitive field summary), right for a receiver nothing is known of; a call site whose
+receiver holds that field takes the receiver's own instead (see `instantiate`)."""
+
+
+def with_link(value: Value, index: int, steps: tuple[Step, ...]) -> Value:
+    """`value`, read from parameter `index` followed by `steps` (see `RECEIVER`)."""
+    return value.with_field(RECEIVER, Value(params=frozenset({(index, steps)})))
+
+
+def receiver_link(value: Value) -> tuple[int, tuple[Step, ...]] | None:
+    """The parameter field `value` was read from, if it is still that field's (a join of
+    values read from different places was read from none)."""
+    link = value.get_field(RECEIVER)
+    if link is None or len(link.params) != 1:
+        return None
+    return next(iter(link.params))
+
+
+def unlinked(value: Value) -> Value:
+    """`value` without its `RECEIVER` link (it is no longer what the field holds)."""
+    if value.get_field(RECEIVER) is None:
+        return value
+    return replace(value, fields=tuple((k, v) for k, v in value.fields if k != RECEIVER))
+
+
 def is_untracked(value: Value) -> bool:
     """Whether `value` is certainly an autodiff tensor with no `require_grad()` source."""
     if value.tensor != frozenset({AUTODIFF}) or value.params:
@@ -212,7 +241,8 @@ def store_field(root: Value, chain: list[str], value: Value) -> Value:
         holders.append(read_field(holders[-1], name))
     new = value
     for name, holder in zip(chain, reversed(holders), strict=False):
-        new = holder.with_field(name, new)
+        # A holder with a field set is no longer what the parameter's field holds.
+        new = unlinked(holder).with_field(name, new)
     return new
 
 
@@ -261,6 +291,9 @@ def instantiate(value: Value, args: list[Value], span: ir.Span) -> Value:
     if not value.params and not value.fields:
         # Most summary values name no parameter: nothing to replace.
         return value
+    link = receiver_link(value)
+    if link is not None:
+        return _through_link(value, link, args, span)
     if len(value.params) == 1 and value.fields:
         ((index, steps),) = value.params
         if not steps and not (value.tensor or value.ctx or value.device):
@@ -275,16 +308,50 @@ def instantiate(value: Value, args: list[Value], span: ir.Span) -> Value:
         arg = args[index] if index < len(args) else UNKNOWN_VALUE
         for step in steps:
             arg = apply_step(arg, step)
-        base = arg if _is_nothing(base) else join(base, arg)
+        # What the summary value knows besides the parameter may be only its declared type
+        # (`Trainer { stepper }` from a `stepper: Stepper` parameter): nothing to join.
+        base = join(base, arg) if _says_something(base) else arg.typed(base.types)
     return base
 
 
-_NOTHING = Value()
+def _says_something(value: Value) -> bool:
+    """Whether `value` knows more than its program types and type hint."""
+    return bool(
+        value.tensor
+        or value.ctx
+        or value.device
+        or value.strategy
+        or value.boolean
+        or value.fields
+        or value.params
+        or value.origins
+        or value.backend
+        or value.closure is not None
+    )
 
 
-def _is_nothing(value: Value) -> bool:
-    """Whether `value` is `Value()` (the hash, cached, rules most values out at once)."""
-    return value is _NOTHING or (hash(value) == hash(_NOTHING) and value == _NOTHING)
+def _through_link(
+    value: Value, link: tuple[int, tuple[Step, ...]], args: list[Value], span: ir.Span
+) -> Value:
+    """A summary value read from a parameter's field (see `RECEIVER`): that field of the
+    argument when the argument holds it; linked to the caller's own parameter field when the
+    argument is one (a method calling another on `self`); else the value itself (what the
+    type's methods store there: the caller knows nothing of that field)."""
+    index, steps = link
+    fallback = instantiate(unlinked(value), args, span)
+    current = args[index] if index < len(args) else UNKNOWN_VALUE
+    for position, (_, name) in enumerate(steps):
+        own = receiver_link(current)
+        if own is None and current.get_field(name) is None and len(current.params) == 1:
+            own = next(iter(current.params))
+        if own is not None:
+            base_index, base_steps = own
+            return with_link(fallback, base_index, (*base_steps, *steps[position:]))
+        field = current.get_field(name)
+        if field is None:
+            return fallback
+        current = field
+    return current
 
 
 def some_value(inner: Value) -> Value:
@@ -312,12 +379,23 @@ def unwrap(value: Value) -> Value:
     return value
 
 
+def with_none_default(value: Value, default: Value) -> Value:
+    """`value` (an `Option`) whose `None` would be replaced by `default` in
+    `unwrap_or_default()`: the payload type's default, held in its `none` field."""
+    if value.get_field("none") is None:
+        return value
+    return value.with_field("none", default)
+
+
 def unwrap_or_default(value: Value, span: ir.Span) -> Value:
-    """`value.unwrap_or_default()`: for contexts the default is `Disabled`."""
+    """`value.unwrap_or_default()`: the payload type's default when the `None` says it (see
+    `with_none_default`); for contexts the default is `Disabled`."""
     inner = value.get_field("some")
-    default = Value(ctx=frozenset({DISABLED})).with_origin(
-        "context defaulted to `Disabled` here", span
-    )
+    default = value.get_field("none")
+    if default is None or default == Value():
+        default = Value(ctx=frozenset({DISABLED})).with_origin(
+            "context defaulted to `Disabled` here", span
+        )
     if value.params and inner is None and value.get_field("none") is None:
         return value.project(("method", "unwrap_or_default"))
     if inner is not None and value.get_field("none") is None:

@@ -649,6 +649,13 @@ class DefMap:
             return target.key
         return None
 
+    def option_payload(self, module: Module, text: str, self_type: str | None) -> str | None:
+        """The program type `T` a written `Option<T>` (or `&Option<T>`) holds, if it is one."""
+        base, args = _split_generic(_strip_type(text))
+        if base.split("::")[-1] != "Option" or len(args) != 1:
+            return None
+        return self.resolve_type(module, args[0], self_type)
+
     def field_type(self, type_key: str, name: str) -> tuple[Module, str] | None:
         """Where a struct field's type is written, and how."""
         decl = self._types.get(tuple(type_key.split("::")))

@@ -75,6 +75,16 @@ class FunctionDecl:
         self.anchor.base = self.node.start_byte
 
     @property
+    def fixed_receiver(self) -> bool:
+        """Whether it takes `self` or `&self`, not `&mut self` or `mut self`: nothing in its
+        body changes the receiver's fields (through another method or a `&mut` borrow)."""
+        params = self.node.child_by_field_name("parameters")
+        first = params.named_child(0) if params is not None and params.named_child_count else None
+        if first is None or first.type != "self_parameter":
+            return False
+        return not any(child.type == "mutable_specifier" for child in first.children)
+
+    @property
     def names_in(self) -> Module:
         """Where the names its body writes are resolved: its block scope, else its module."""
         return self.scope or self.module
