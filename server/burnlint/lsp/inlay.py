@@ -24,6 +24,9 @@ KINDS = {
     "for": "each element",
     "closure": "closure parameter",
     "param": "as callers pass it",
+    "field": "read here",
+    "call": "as it returns here",
+    "arg": "as passed here",
 }
 
 
