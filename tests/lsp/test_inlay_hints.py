@@ -153,6 +153,35 @@ async def test_hover_on_a_value_shows_its_state_above_the_finding(lsp: Client, e
     )
 
 
+@pytest.mark.parametrize("editor", EDITORS)
+async def test_ranges_of_a_version_and_the_next_version_get_their_own_hints(
+    lsp: Client, editor: str
+) -> None:
+    await start(lsp, editor)
+    text = QUANT.read_text(encoding="utf-8")
+    uri = open_doc(lsp, QUANT)
+    await diagnostics(lsp, uri, version=1)
+    whole = await inlay_hints(lsp, uri, text)
+    assert whole and len(whole) >= 8
+    # Asked again, and for a range of lines of the same version: the same hints, those that
+    # start in the range.
+    assert list(await inlay_hints(lsp, uri, text) or []) == list(whole)
+    view = types.InlayHintParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        range=types.Range(start=types.Position(13, 0), end=types.Position(29, 0)),
+    )
+    part = list(await asyncio.wait_for(lsp.text_document_inlay_hint_async(view), WAIT) or [])
+    assert part == [h for h in whole if 13 <= h.position.line < 29]
+    assert part and len(part) < len(whole)
+    # A line inserted at the top: the next version's hints are one line further down.
+    change_doc(lsp, uri, 2, [replace_all("// moved\n" + text)])
+    await diagnostics(lsp, uri, version=2)
+    moved = await inlay_hints(lsp, uri, "// moved\n" + text)
+    assert [(h.position.line, h.label) for h in moved or []] == [
+        (h.position.line + 1, h.label) for h in whole
+    ]
+
+
 FIELDS = """use burn::backend::{Dispatch, DispatchAutodiffContext as Ctx, DispatchDevice, DispatchTensor};
 use burn::tensor::TensorData;
 pub struct Cfg {

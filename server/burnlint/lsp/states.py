@@ -111,6 +111,7 @@ class States:
         them (another file's run can, without a new version)."""
         analyzer = self.host.analyzer
         whole = self._whole
+        open_uris = {d.uri for d in self.host.documents.all()}
 
         def compute(program: Program, index: int, cache: StateCache, version: int) -> Read:
             from burnlint.analysis.states import file_states
@@ -130,7 +131,6 @@ class States:
             states = file_states(program, index, api, 0, None, cache, with_origins)
             read = Read(states, {}, whole=True)
             # `_read` stamps the version and fills in the URIs before the read is shown.
-            open_uris = {d.uri for d in self.host.documents.all()}
             for uri in [u for u in whole if u not in open_uris]:
                 del whole[uri]
             whole[doc.uri] = (read, logs, with_origins)
