@@ -94,8 +94,8 @@ def file_states(
     out: list[BindingState] = []
     for span, site in sites.items():
         # A parameter's site joined from several callers is made anew each time: not kept.
-        shared = span in merged
-        quiet = span in silent
+        shared = bool(merged) and span in merged
+        quiet = bool(silent) and span in silent
         words = None if shared else cache.get(site, quiet)
         if words is None:
             words = _words(site, quiet)
