@@ -153,6 +153,106 @@ async def test_hover_on_a_value_shows_its_state_above_the_finding(lsp: Client, e
     )
 
 
+@pytest.mark.parametrize("editor", EDITORS)
+async def test_ranges_of_a_version_and_the_next_version_get_their_own_hints(
+    lsp: Client, editor: str
+) -> None:
+    await start(lsp, editor)
+    text = QUANT.read_text(encoding="utf-8")
+    uri = open_doc(lsp, QUANT)
+    await diagnostics(lsp, uri, version=1)
+    whole = await inlay_hints(lsp, uri, text)
+    assert whole and len(whole) >= 8
+    # Asked again, and for a range of lines of the same version: the same hints, those that
+    # start in the range.
+    assert list(await inlay_hints(lsp, uri, text) or []) == list(whole)
+    view = types.InlayHintParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        range=types.Range(start=types.Position(13, 0), end=types.Position(29, 0)),
+    )
+    part = list(await asyncio.wait_for(lsp.text_document_inlay_hint_async(view), WAIT) or [])
+    assert part == [h for h in whole if 13 <= h.position.line < 29]
+    assert part and len(part) < len(whole)
+    # A line inserted at the top: the next version's hints are one line further down.
+    change_doc(lsp, uri, 2, [replace_all("// moved\n" + text)])
+    await diagnostics(lsp, uri, version=2)
+    moved = await inlay_hints(lsp, uri, "// moved\n" + text)
+    assert [(h.position.line, h.label) for h in moved or []] == [
+        (h.position.line + 1, h.label) for h in whole
+    ]
+
+
+FIELDS = """use burn::backend::{Dispatch, DispatchAutodiffContext as Ctx, DispatchDevice, DispatchTensor};
+use burn::tensor::TensorData;
+pub struct Cfg {
+    pub ctx: Ctx,
+}
+pub struct Model {
+    device: DispatchDevice,
+}
+impl Model {
+    pub fn new() -> Self {
+        Self { device: DispatchDevice::autodiff(DispatchDevice::Flex(Default::default())) }
+    }
+    pub fn score(&self, data: TensorData, q: DispatchTensor) -> DispatchTensor {
+        let cfg = Cfg { ctx: Ctx::Disabled };
+        dispatch::q_matmul(Dispatch::float_from_data(data, &self.device), q, cfg.ctx)
+    }
+}
+pub fn count(n: usize) -> usize {
+    let m = n;
+    m + 1
+}
+"""
+
+
+@pytest.mark.parametrize("editor", EDITORS)
+async def test_hover_on_fields_calls_and_arguments_shows_their_state(
+    lsp: Client, editor: str, tmp_path: Path
+) -> None:
+    await start(lsp, editor)
+    path = tmp_path / "fields.rs"
+    path.write_text(FIELDS, encoding="utf-8")
+    uri = open_doc(lsp, path)
+    [finding] = [d for d in await diagnostics(lsp, uri, version=1) if d.code == "BD001"]
+    assert finding.range.start.line == 14
+    lines = FIELDS.splitlines()
+
+    async def at(line: int, needle: str, shift: int = 0) -> types.Hover | None:
+        column = lines[line].index(needle) + shift
+        return await hover(lsp, uri, line, character(lines[line], column, lsp.encoding))
+
+    def parts(found: types.Hover | None) -> tuple[str, str]:
+        """(the state section, the finding's text after it)."""
+        assert found is not None and isinstance(found.contents, types.MarkupContent)
+        state, _, rest = found.contents.value.partition("\n\n---\n\n")
+        return state, rest
+
+    # A field of `self`, read where it is passed: what the type's methods store in it.
+    device, finding_text = parts(await at(14, "device)", 1))
+    assert device.startswith("**burnlint** · `self.device`: `device: autodiff`, read here")
+    assert f"- autodiff device created here: [fields.rs:11]({uri}#L11)" in device
+    assert finding_text.startswith("### BD001 `autodiff-in-disabled-context`")
+    # A local struct's field, passed to the sink: the disabled context the sink got.
+    ctx, _ = parts(found := await at(14, "cfg.ctx", 5))
+    assert ctx.startswith("**burnlint** · `cfg.ctx`: `ctx: Disabled`, read here")
+    assert f"- autodiff context disabled here: [fields.rs:14]({uri}#L14)" in ctx
+    assert found is not None and found.range == finding.range
+    # A call's result passed as an argument.
+    call, _ = parts(await at(14, "float_from_data", 3))
+    assert call.startswith("**burnlint** · this call's value: `autodiff`, as it returns here")
+    assert "autodiff tensor (checkpointing Disabled) on Flex" in call
+    assert f"- autodiff tensor created here: [fields.rs:15]({uri}#L15)" in call
+    # A plain identifier whose state is unknown: no state section (only the finding it is in).
+    unknown = await at(14, "q, cfg")
+    assert unknown is not None and isinstance(unknown.contents, types.MarkupContent)
+    assert unknown.contents.value.startswith("### BD001")
+    assert "**burnlint** ·" not in unknown.contents.value
+    # ... and nothing at all outside any finding.
+    assert await at(18, "m = n", 4) is None
+    assert await at(19, "m + 1") is None
+
+
 async def test_an_edit_in_another_file_refreshes_the_hints(lsp: Client, tmp_path: Path) -> None:
     await start(lsp, "neovim")
     root = helpers_crate(tmp_path / "demo")

@@ -3,6 +3,8 @@ changes, and settings parsing."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -134,3 +136,63 @@ def test_a_large_document_edited_through_its_kept_index() -> None:
         doc = documents.change("file:///big.rs", version, [(span, new)], "utf-16")
         assert doc is not None and doc.text == expected
         assert doc.index.line_count == LineIndex(expected).line_count
+
+
+HINTED = 'fn f() {\n    let é = t; let x = "😀"; let y = x;\n}\n'
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16", "utf-32"])
+@pytest.mark.parametrize("lazy", [True, False])
+def test_hint_json_is_what_lsprotocol_writes_and_ranges_slice_it(
+    encoding: Encoding, lazy: bool
+) -> None:
+    # Imported here: the analysis' states are loaded with the engine.
+    from lsprotocol import types  # noqa: TID251 - the hints are compared with lsprotocol's
+    from pygls.protocol import default_converter  # noqa: TID251
+
+    from burnlint.analysis.findings import Position, Range, Related
+    from burnlint.analysis.states import BindingState
+    from burnlint.lsp.documents import OpenDocument
+    from burnlint.lsp.inlay import hint_list, state_markdown
+    from burnlint.lsp.states import Read
+
+    data = HINTED.encode()
+    origin = Related(Range("a.rs", 13, 14, Position(1, 8), Position(1, 9)), 'made "here"')
+    states = [
+        BindingState(start, start + len(name.encode()), "let", label, ("p",), (origin,), False, d)
+        for name, label, d in (
+            ("é", "autodiff", True),
+            ("x", "plain", False),
+            ("y", "ctx: ¿", True),
+        )
+        for start in [data.index(f"let {name}".encode()) + 4]
+    ]
+    doc = OpenDocument("file:///a%20b/a.rs", None, 7, HINTED)
+    read = Read(states, {"a.rs": "file:///a%20b/a.rs"}, version=7)
+    converter = default_converter()
+    for mode in ("on", "dispatch"):
+        hints = hint_list(doc, read, mode, encoding, lazy)
+        expected = [
+            converter.unstructure(
+                types.InlayHint(
+                    position=types.Position(*doc.index.position(state.end, encoding)),
+                    label=state.label,
+                    kind=types.InlayHintKind.Type,
+                    tooltip=None
+                    if lazy
+                    else types.MarkupContent(
+                        kind=types.MarkupKind.Markdown, value=state_markdown(state, read.uris)
+                    ),
+                    padding_left=True,
+                    data={"uri": doc.uri, "version": 7, "start": state.start} if lazy else None,
+                )
+            )
+            for state in states
+            if mode == "on" or state.dispatch
+        ]
+        assert json.loads(hints.between(0, len(data)).text) == expected
+        # A range takes the hints of the names that start in it.
+        y = data.index(b"let y") + 4
+        assert json.loads(hints.between(y, y).text) == expected[-1:]
+        assert json.loads(hints.between(0, y - 1).text) == expected[:-1]
+        assert json.loads(hints.between(len(data), len(data)).text) == []

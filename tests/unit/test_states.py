@@ -97,12 +97,23 @@ def test_some_paths_strategies_contexts_and_collections() -> None:
 def test_hover_state_of_a_read_is_its_binding_state() -> None:
     session, _ = session_of("mixed.rs", MIXED)
     assert session.program is not None
-    offset = MIXED.encode().rindex(b"(x, q, ctx)") + 1
+    # A read that is not passed anywhere (a method's receiver): its binding's state.
+    offset = MIXED.encode().index(b"x.clone()]")
     found = state_at(session.program, 0, ANALYZER.api, offset)
     assert found is not None
     assert found.name == "x" and found.state.label == "autodiff?"
     assert (found.start, found.end) == (offset, offset + 1)
-    assert found.state.start < found.start
+    assert found.state.start < found.start and found.state.kind == "let"
+    # Passed to a call: the value the call (here BD001's sink) got, at the argument.
+    offset = MIXED.encode().rindex(b"(x, q, ctx)") + 1
+    found = state_at(session.program, 0, ANALYZER.api, offset)
+    assert found is not None
+    assert found.name == "x" and found.state.label == "autodiff?"
+    assert (found.state.start, found.state.kind) == (offset, "arg")
+    assert [o.message for o in found.state.origins] == [
+        "autodiff device created here",
+        "autodiff tensor created here",
+    ]
     assert state_at(session.program, 0, ANALYZER.api, MIXED.encode().index(b"TensorData")) is None
     # A call whose value a `let` binds: the binding's state, over the call.
     call = MIXED.encode().index(b"gradient_checkpointing")
@@ -157,6 +168,10 @@ class Agreement:
         self.agree: list[str] = []
         self.unnamed: list[str] = []
         self.refined: list[str] = []
+        self.arguments = 0
+        """Sinks at calls: their tensor argument's hover is checked."""
+        self.unshown: list[str] = []
+        """Sinks at calls whose tensor argument's hover shows no autodiff state."""
 
     def check(self, session: CrateSession, index: int, findings: set[int], shown: str) -> None:
         """Every firing BD001 observation of file `index` that made one of `findings`."""
@@ -172,6 +187,13 @@ class Agreement:
             assert tensor is not None
             argument = data[tensor.start : tensor.end].decode()
             where = f"{shown}: `{argument[:50]}`"
+            if site.kind == "call":
+                # Hovering the argument's last byte (the argument itself, or the innermost
+                # name, field read or call there) shows the value the sink got.
+                passed = state_at(program, index, ANALYZER.api, tensor.end - 1)
+                self.arguments += 1
+                if passed is None or "autodiff" not in passed.state.label:
+                    self.unshown.append(f"{where}: {passed and passed.state.label}")
             rooted = _ROOT_NAME.match(argument)
             if rooted is None or rooted["name"] == "self":
                 self.unnamed.append(where)
@@ -191,7 +213,8 @@ class Agreement:
 def test_every_bd001_sink_tensor_named_by_a_local_has_an_autodiff_state() -> None:
     """Hints and findings never disagree: at each BD001 finding of the corpus (its files and
     its crates), the tensor argument, when it is a local name (or starts with one:
-    `x.clone()`, `&x`), has a state, and it says autodiff."""
+    `x.clone()`, `&x`), has a state, and it says autodiff; at a call, hovering the tensor
+    argument itself (a name, field read or call) says autodiff too."""
     seen = Agreement()
     for path in sorted(CORPUS.glob("*/*.rs")):
         text = path.read_text(encoding="utf-8")
@@ -220,6 +243,7 @@ def test_every_bd001_sink_tensor_named_by_a_local_has_an_autodiff_state() -> Non
     assert len(seen.refined) == 1, seen.refined
     # Struct literals, `self` fields and calls are not names: no hint is expected there.
     assert len(seen.unnamed) <= 8, seen.unnamed
+    assert seen.arguments >= 120 and seen.unshown == [], seen.unshown
 
 
 CALLERS = """use burn::backend::{Dispatch, DispatchDevice};

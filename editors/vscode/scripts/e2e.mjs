@@ -37,6 +37,9 @@ const SEED_TEXT = "let out = dispatch::q_matmul(autodiff_lhs, q_rhs, DispatchAut
 const KB_TEXT = "an autodiff float primitive must have an enabled autodiff context";
 const FIXED_TEXT = "DispatchAutodiffContext::Enabled(";
 const TRAIN_FIXED = "let balanced = device;";
+// Hints quant.rs gets in its crate with `burnlint.inlayHints` "dispatch" (tests/lsp checks lines
+// 13 and 14 too): line -> a label on it.
+const HINTS = { 13: "device: autodiff", 14: "autodiff", 26: "device: autodiff", 30: "autodiff" };
 const PANIC = `thread 'main' panicked at crates/burn-dispatch/src/ops.rs:88:9:\n${KB_TEXT}`;
 
 fs.mkdirSync(opt.shots, { recursive: true });
@@ -65,8 +68,12 @@ async function check(name, fn) {
 
 const norm = (s) => (s ?? "").replace(/\u00a0/g, " ");
 
-/** Text of editor line `n` (1-based), read from the rendered view (line must be visible). */
-async function lineText(n) {
+/**
+ * Editor line `n` (1-based, visible) as the view renders it: its text without the inlay hints,
+ * the hints' labels (VS Code draws them as injected text styled by dynamic `dyn-rule-*`
+ * classes), and its HTML (to explain a failure); null when the line is not shown.
+ */
+async function lineParts(n) {
   return page.evaluate((n) => {
     const editor = document.querySelector(".editor-instance .monaco-editor") ?? document.querySelector(".monaco-editor");
     const numbers = [...editor.querySelectorAll(".margin-view-overlays .line-numbers")];
@@ -76,8 +83,23 @@ async function lineText(n) {
     }
     const y = num.getBoundingClientRect().top;
     const line = [...editor.querySelectorAll(".view-lines .view-line")].find((el) => Math.abs(el.getBoundingClientRect().top - y) < 3);
-    return line ? line.textContent : null;
+    if (!line) {
+      return null;
+    }
+    const hints = [...line.querySelectorAll("span[class*='dyn-rule-']")];
+    const code = line.cloneNode(true);
+    code.querySelectorAll("span[class*='dyn-rule-']").forEach((el) => el.remove());
+    return {
+      text: code.textContent,
+      hints: hints.map((el) => el.textContent.replace(/\u00a0/g, " ").trim()).filter(Boolean),
+      html: line.outerHTML.slice(0, 1500),
+    };
   }, n);
+}
+
+/** Text of editor line `n` (1-based), read from the rendered view (line must be visible). */
+async function lineText(n) {
+  return (await lineParts(n))?.text ?? null;
 }
 
 /** Polls editor line `n` until it contains `text`; returns the line. */
@@ -327,11 +349,33 @@ try {
     });
   }
   if (opened && !managed) {
-    await check("hover shows the knowledge-base entry", async () => {
+    await check("inlay hints show the tensor states in quant.rs", async () => {
+      // The hints as the DOM has them, per line (see lineParts).
+      const deadline = Date.now() + 20000;
+      let found = {};
+      while (Date.now() < deadline) {
+        found = {};
+        for (const line of Object.keys(HINTS)) {
+          found[line] = (await lineParts(Number(line)))?.hints ?? [];
+        }
+        if (Object.entries(HINTS).every(([line, label]) => found[line].includes(label))) {
+          break;
+        }
+        await page.waitForTimeout(250);
+      }
+      const missing = Object.entries(HINTS).filter(([line, label]) => !found[line].includes(label));
+      if (missing.length) {
+        throw new Error(`missing hints ${JSON.stringify(missing)}; lines show ${JSON.stringify(found)}; line 14: ${(await lineParts(14))?.html}`);
+      }
+      await page.screenshot({ path: path.join(opt.shots, "inlay-hints.png") });
+      return Object.entries(found).map(([line, labels]) => `${line}: ${labels.join(", ")}`).join("; ");
+    });
+
+    await check("hover on the tensor argument shows its state above the knowledge-base entry", async () => {
       await page.locator(".editor-instance .monaco-editor .view-lines").click();
       await page.keyboard.press("Control+B"); // hide the side bar: a wider editor for the picture
       await page.waitForTimeout(200);
-      await goToLine(SEED_LINE, 20);
+      await goToLine(SEED_LINE, SEED_TEXT.indexOf("autodiff_lhs") + 7); // inside `autodiff_lhs`
       await page.keyboard.press("Control+K");
       await page.keyboard.press("Control+I");
       const hover = page.locator(".monaco-hover", { hasText: KB_TEXT }).first();
@@ -339,6 +383,10 @@ try {
       const text = norm(await hover.innerText());
       if (!text.includes("autodiff-in-disabled-context")) {
         throw new Error(`hover lacks the KB header: ${JSON.stringify(text.slice(0, 300))}`);
+      }
+      const state = text.indexOf("burnlint · autodiff_lhs: autodiff");
+      if (state < 0 || state > text.indexOf("autodiff-in-disabled-context")) {
+        throw new Error(`hover lacks the argument's state above the entry: ${JSON.stringify(text.slice(0, 300))}`);
       }
       await page.waitForTimeout(300); // let the hover finish rendering for the picture
       if (opt["readme-image"]) {

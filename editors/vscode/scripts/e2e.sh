@@ -12,6 +12,9 @@
 #                     instead of building one (the wheel it bundles is in bundled/).
 #   E2E_SETUP_ONLY=1  only install the tools (apt packages, Node 24, code-server, npm deps), then exit.
 #   E2E_KEEP=1        keep the temp folder (workspace, user data, logs) after the run.
+#   E2E_ARTIFACTS     where the screenshots go (in configured/ and managed/, replaced each run), kept
+#                     after the run (default: .e2e/artifacts); configured/inlay-hints.png shows the
+#                     editor with its inlay hints.
 #   E2E_PORT          port for code-server on 127.0.0.1 (default: a free one).
 set -euo pipefail
 
@@ -151,7 +154,8 @@ phase_end
 # ---------------------------------------------------------------------------------------------
 phase_start "code-server install-extension"
 WORK="$(mktemp -d /tmp/burnlint-e2e.XXXXXX)"
-SHOTS="$WORK/screenshots"
+SHOTS="${E2E_ARTIFACTS:-$E2E/artifacts}"
+rm -rf "$SHOTS/configured" "$SHOTS/managed"
 mkdir -p "$WORK/ext" "$WORK/home" "$SHOTS"
 touch "$WORK/config.yaml"
 cp -r "$REPO_ROOT/examples/dispatch-demo" "$WORK/dispatch-demo"
@@ -182,7 +186,9 @@ $2
 }
 JSON
 }
-write_settings "$WORK/ud" "  \"burnlint.interpreter\": \"$PY\","
+write_settings "$WORK/ud" "  \"burnlint.interpreter\": \"$PY\",
+  \"burnlint.inlayHints\": \"dispatch\",
+  \"editor.inlayHints.enabled\": \"on\","
 write_settings "$WORK/ud-managed" '  "[rust]": { "editor.codeActionsOnSave": { "source.fixAll.burnlint": "explicit" } },'
 export HOME="$WORK/home" XDG_CONFIG_HOME="$WORK/home/.config" XDG_DATA_HOME="$WORK/home/.local/share"
 "$N24/bin/node" "$CS_ENTRY" --config "$WORK/config.yaml" --user-data-dir "$WORK/ud" --extensions-dir "$WORK/ext" \

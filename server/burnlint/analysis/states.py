@@ -94,8 +94,8 @@ def file_states(
     out: list[BindingState] = []
     for span, site in sites.items():
         # A parameter's site joined from several callers is made anew each time: not kept.
-        shared = span in merged
-        quiet = span in silent
+        shared = bool(merged) and span in merged
+        quiet = bool(silent) and span in silent
         words = None if shared else cache.get(site, quiet)
         if words is None:
             words = _words(site, quiet)
@@ -187,7 +187,10 @@ class NameState:
 
 
 def state_at(program: Program, file: int, api: ApiModel, offset: int) -> NameState | None:
-    """The name at byte `offset` of unit `file` and the known state of its binding."""
+    """The innermost name or shown expression at byte `offset` of unit `file` and its known
+    state: a name's is its binding's; a field read's, a call's result's or a call argument's
+    is what the analysis evaluated it to there (the values the sinks saw). None when the
+    innermost one has no known state."""
     decl = next(
         (
             d
@@ -196,16 +199,68 @@ def state_at(program: Program, file: int, api: ApiModel, offset: int) -> NameSta
         ),
         None,
     )
-    if decl is None or program.binding_log(decl) is None:
+    log = program.binding_log(decl) if decl is not None else None
+    if decl is None or log is None:
         return None
-    function = decl.lowered()
-    found = _name_at(function, offset)
-    if found is None:
+    named = _name_at(decl.lowered(), offset)
+    shown = _expression_at(log, file, offset)
+    if shown is not None and (
+        named is None
+        or _width(shown) < _width(named[1])
+        or (_width(shown) == _width(named[1]) and shown in log.values)
+    ):
+        # The expression is the tighter fit (or the same one, seen where it is used).
+        site = log.values.get(shown)
+        if site is None:
+            return None
+        quiet = shown in log.values_silent
+        label, some, paths = _words(site, quiet)
+        if not label:
+            return None
+        origins = _origins(program, site.paths)
+        state = BindingState(shown.start, shown.end, site.kind, label, paths, origins, some, True)
+        text = program.units[file].source.data[shown.start : shown.end].decode(errors="replace")
+        name = named[0] if named is not None and named[1] == shown else _shown_name(site.kind, text)
+        return NameState(name, shown.start, shown.end, state)
+    if named is None:
         return None
-    name, where, binding = found
+    name, where, binding = named
     for state in file_states(program, file, api, only=binding):
         return NameState(name, where.start, where.end, state)
     return None
+
+
+MAX_SHOWN_NAME = 40
+"""Characters of an expression's text a hover names it by at most."""
+
+
+def _shown_name(kind: str, text: str) -> str:
+    """What a hover calls an expression: "" for a call (its value), else its text on one
+    line, shortened."""
+    if kind == "call":
+        return ""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= MAX_SHOWN_NAME else flat[: MAX_SHOWN_NAME - 1] + "…"
+
+
+def _width(span: ir.Span) -> int:
+    return span.end - span.start
+
+
+def _expression_at(log: BindingLog, file: int, offset: int) -> ir.Span | None:
+    """The tightest expression site of `log` in unit `file` holding byte `offset`, whether it
+    has values or only said nothing (an expression ending right before the byte is not
+    pointed at: the next one, or the one around both, is)."""
+    best: ir.Span | None = None
+    for spans in (log.values, log.values_silent):
+        for span in spans:
+            if (
+                span.file == file
+                and span.start <= offset < span.end
+                and (best is None or _width(span) < _width(best))
+            ):
+                best = span
+    return best
 
 
 def _name_at(function: ir.Function, offset: int) -> tuple[str, ir.Span, ir.Span] | None:

@@ -14,9 +14,10 @@ from burnlint.lsp.convert import SOURCE, to_lsp_hover
 from burnlint.lsp.documents import Span
 from burnlint.lsp.hover import hover_at
 from burnlint.lsp.indexing import workspace_roots
-from burnlint.lsp.inlay import inlay_hints, resolve_target, tooltip, with_state
+from burnlint.lsp.inlay import HintList, hint_list, resolve_target, tooltip, with_state
 from burnlint.lsp.provenance import SHOW_PROVENANCE, provenance_actions, show_provenance
 from burnlint.lsp.server import BurnlintServer
+from burnlint.lsp.wire import RawJSON
 
 
 def _span(change: types.TextDocumentContentChangeEvent) -> Span | None:
@@ -140,8 +141,12 @@ def _register_hover(ls: BurnlintServer) -> None:
 def _register_inlay_hints(ls: BurnlintServer) -> None:
     options = types.InlayHintOptions(resolve_provider=True)
 
+    # The last hint list made per document: a request for the same version (and states)
+    # takes its range of it.
+    lists: dict[str, HintList] = {}
+
     @ls.feature(types.TEXT_DOCUMENT_INLAY_HINT, options)
-    async def inlay_hint(params: types.InlayHintParams) -> list[types.InlayHint] | None:
+    async def inlay_hint(params: types.InlayHintParams) -> RawJSON | None:
         await ls.settings_ready.wait()
         doc = ls.documents.get(params.text_document.uri)
         mode = ls.settings.inlay_hints
@@ -154,11 +159,27 @@ def _register_inlay_hints(ls: BurnlintServer) -> None:
         first = index.byte_offset(start.line, start.character, encoding)
         last = index.byte_offset(end.line, end.character, encoding)
         lazy = ls.support.inlay_tooltip_resolve
-        read = await ls.states.in_range(doc, first, last, with_origins=not lazy)
+        kept = lists.get(doc.uri)
+        if kept is not None and kept.read.version != doc.version:
+            kept = None
+        if kept is None and (last - first) * 2 < len(doc.text):
+            # A viewport (VS Code asks for one after each edit): only its names' states.
+            read = await ls.states.in_range(doc, first, last, with_origins=not lazy)
+        else:
+            # The whole document (Neovim), or a version whose states are read whole already:
+            # read once per version and kept while the analysis stands.
+            read = await ls.states.whole(doc, with_origins=not lazy)
         if read is None or ls.documents.get(doc.uri) is not doc or read.version != doc.version:
             # Edited meanwhile: the client asks again for the new version.
             return None
-        return inlay_hints(doc, read, mode, encoding, lazy)
+        key = (mode, encoding, lazy)
+        if kept is None or kept.read is not read or kept.key != key:
+            kept = hint_list(doc, read, mode, encoding, lazy)
+            if read.whole:
+                for uri in [u for u in lists if ls.documents.get(u) is None]:
+                    del lists[uri]
+                lists[doc.uri] = kept
+        return kept.between(first, last)
 
     @ls.feature(types.INLAY_HINT_RESOLVE)
     async def resolve_inlay_hint(hint: types.InlayHint) -> types.InlayHint:

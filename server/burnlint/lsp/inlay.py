@@ -3,16 +3,19 @@
 
 from __future__ import annotations
 
+import bisect
+import json
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from lsprotocol import types
 
-from burnlint.lsp.convert import to_lsp_position
 from burnlint.lsp.documents import OpenDocument
 from burnlint.lsp.hover import HoverText
 from burnlint.lsp.markdown import inline_code
 from burnlint.lsp.positions import Encoding
 from burnlint.lsp.settings import InlayHints
+from burnlint.lsp.wire import RawJSON
 
 if TYPE_CHECKING:
     from burnlint.analysis.states import BindingState
@@ -24,30 +27,57 @@ KINDS = {
     "for": "each element",
     "closure": "closure parameter",
     "param": "as callers pass it",
+    "field": "read here",
+    "call": "as it returns here",
+    "arg": "as passed here",
 }
 
 
-def inlay_hints(
+@dataclass(frozen=True, slots=True)
+class HintList:
+    """The inlay hints of one read of a document's states, as JSON text in file order (the
+    same JSON lsprotocol's converter writes): a request takes those in its range."""
+
+    read: Read
+    key: tuple[InlayHints, Encoding, bool]
+    """The setting, the position encoding and whether tooltips were left out (lazy)."""
+    starts: list[int]
+    """The first byte of each hint's name, ascending."""
+    texts: list[str]
+
+    def between(self, start: int, end: int) -> RawJSON:
+        """The hints of the names whose first byte is in `start`..`end`."""
+        low = bisect.bisect_left(self.starts, start)
+        high = bisect.bisect_right(self.starts, end)
+        return RawJSON("[" + ", ".join(self.texts[low:high]) + "]")
+
+
+def hint_list(
     doc: OpenDocument, read: Read, mode: InlayHints, encoding: Encoding, lazy: bool
-) -> list[types.InlayHint]:
-    """One hint after each name whose state is known (with `dispatch`, only in functions that
-    name dispatch types or burn's dispatch vocabulary); with `lazy`, their tooltips are left
-    for `inlayHint/resolve` (`data` says which name)."""
-    if mode == "off":
-        return []
+) -> HintList:
+    """One hint after each name of `read` whose state is known (with `dispatch`, only in
+    functions that name dispatch types or burn's dispatch vocabulary), as a type hint's label;
+    with `lazy`, their tooltips are left for `inlayHint/resolve` (`data` says which name).
+    Each hint's JSON is written here, not by the converter: a document's thousand hints
+    through it cost more than the request may take."""
     index = doc.index
-    return [
-        types.InlayHint(
-            position=to_lsp_position(index, state.end, encoding),
-            label=state.label,
-            kind=types.InlayHintKind.Type,
-            tooltip=None if lazy else tooltip(state, read.uris),
-            padding_left=True,
-            data={"uri": doc.uri, "version": doc.version, "start": state.start} if lazy else None,
-        )
-        for state in read.states
-        if mode == "on" or state.dispatch
-    ]
+    starts: list[int] = []
+    texts: list[str] = []
+    uri = json.dumps(doc.uri)
+    for state in read.states:
+        if mode != "on" and not state.dispatch:
+            continue
+        line, character = index.position(state.end, encoding)
+        head = f'{{"position": {{"line": {line}, "character": {character}}}, "label": {json.dumps(state.label)}, "kind": 1'
+        if lazy:
+            data = f'{{"uri": {uri}, "version": {doc.version}, "start": {state.start}}}'
+            texts.append(f'{head}, "paddingLeft": true, "data": {data}}}')
+        else:
+            value = json.dumps(state_markdown(state, read.uris))
+            tip = f'{{"kind": "markdown", "value": {value}}}'
+            texts.append(f'{head}, "tooltip": {tip}, "paddingLeft": true}}')
+        starts.append(state.start)
+    return HintList(read, (mode, encoding, lazy), starts, texts)
 
 
 def tooltip(state: BindingState, uris: dict[str, str]) -> types.MarkupContent:

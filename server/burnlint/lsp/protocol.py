@@ -40,6 +40,8 @@ from pygls.protocol import (
     lsp_method,
 )
 
+from burnlint.lsp.wire import RawJSON
+
 if TYPE_CHECKING:
     from pygls.io_ import AsyncReader
 
@@ -216,9 +218,24 @@ class BurnlintProtocol(LanguageServerProtocol):
         """Send a notification whose params are JSON text already (see `lsp.wire`), as
         pygls's `_send_data` sends what it serializes itself."""
         body = f'{{"jsonrpc": "2.0", "method": {json.dumps(method)}, "params": {params}}}'
+        self._write_body(body, method)
+
+    def _send_response(
+        self, msg_id: MsgId, result: Any | None = None, error: Any | None = None
+    ) -> None:
+        """As pygls, except that a result given as JSON text (`RawJSON`) is sent as it is."""
+        if error is None and isinstance(result, RawJSON):
+            self._result_types.pop(msg_id, None)  # pyright: ignore[reportPrivateUsage]
+            body = f'{{"jsonrpc": "2.0", "id": {json.dumps(msg_id)}, "result": {result.text}}}'
+            self._write_body(body, f"the result of request {msg_id!r}")
+            return
+        super()._send_response(msg_id, result, error)  # pyright: ignore[reportPrivateUsage]
+
+    def _write_body(self, body: str, what: str) -> None:
+        """Write one message's JSON text with its headers."""
         writer = self.writer
         if writer is None:
-            logger.error("unable to send %s: no transport", method)
+            logger.error("unable to send %s: no transport", what)
             return
         encoded = body.encode("utf-8")
         if self._include_headers:  # pyright: ignore[reportPrivateUsage]

@@ -70,6 +70,8 @@ class Read:
     """The name hovered (for `States.at`)."""
     version: int = -1
     """The document version they were read for."""
+    whole: bool = False
+    """All the document's states, kept by `States.whole` while the analysis stands."""
 
 
 class States:
@@ -80,6 +82,9 @@ class States:
         self._caches: WeakKeyDictionary[CrateSession, StateCache] = WeakKeyDictionary()
         self._shown: dict[str, tuple[BindingLog, ...]] = {}
         """URI -> the binding logs its last hints were read from (analysis thread only)."""
+        self._whole: dict[str, tuple[Read, tuple[BindingLog, ...], bool]] = {}
+        """URI -> all the states of a version, the binding logs they were read from, and
+        whether they have their origins (analysis thread only)."""
 
     async def in_range(
         self, doc: OpenDocument, start: int, end: int, with_origins: bool = True
@@ -89,7 +94,7 @@ class States:
         None when it has no kept analysis."""
         analyzer = self.host.analyzer
 
-        def compute(program: Program, index: int, cache: StateCache) -> Read:
+        def compute(program: Program, index: int, cache: StateCache, _: int) -> Read:
             # The interpreter's modules are loaded with the engine, after start-up.
             from burnlint.analysis.states import file_states
 
@@ -100,11 +105,44 @@ class States:
 
         return await self._read(doc, compute)
 
+    async def whole(self, doc: OpenDocument, with_origins: bool = True) -> Read | None:
+        """The states of all names of the document's current version, as `in_range` reads
+        them; read once per version and kept (the same `Read`) until the analysis changes
+        them (another file's run can, without a new version)."""
+        analyzer = self.host.analyzer
+        whole = self._whole
+        open_uris = {d.uri for d in self.host.documents.all()}
+
+        def compute(program: Program, index: int, cache: StateCache, version: int) -> Read:
+            from burnlint.analysis.states import file_states
+
+            logs = tuple(program.binding_logs(index))
+            self._shown[doc.uri] = logs
+            kept = whole.get(doc.uri)
+            if (
+                kept is not None
+                and kept[0].version == version
+                and (kept[2] or not with_origins)
+                and len(kept[1]) == len(logs)
+                and all(a is b for a, b in zip(kept[1], logs, strict=True))
+            ):
+                return kept[0]
+            api = analyzer.get().api
+            states = file_states(program, index, api, 0, None, cache, with_origins)
+            read = Read(states, {}, whole=True)
+            # `_read` stamps the version and fills in the URIs before the read is shown.
+            for uri in [u for u in whole if u not in open_uris]:
+                del whole[uri]
+            whole[doc.uri] = (read, logs, with_origins)
+            return read
+
+        return await self._read(doc, compute)
+
     async def at(self, doc: OpenDocument, offset: int) -> Read | None:
         """The state of the name (binding or read) at byte `offset`, if it is known."""
         analyzer = self.host.analyzer
 
-        def compute(program: Program, index: int, cache: StateCache) -> Read:
+        def compute(program: Program, index: int, cache: StateCache, _: int) -> Read:
             from burnlint.analysis.states import state_at
 
             found = state_at(program, index, analyzer.get().api, offset)
@@ -118,7 +156,7 @@ class States:
     async def _read(
         self,
         doc: OpenDocument,
-        compute: Callable[[Program, int, StateCache], Read],
+        compute: Callable[[Program, int, StateCache, int], Read],
         timeout: float | None = None,
     ) -> Read | None:
         pipeline = self.host.pipeline
@@ -144,7 +182,7 @@ class States:
                 from burnlint.analysis.states import StateCache
 
                 cache = self._caches[session] = StateCache()
-            read = compute(program, index, cache)
+            read = compute(program, index, cache, version)
             read.version = version
             shown = {origin.range.path for state in read.states for origin in state.origins}
             for file, file_path in zip(session.files, paths, strict=True):

@@ -1,4 +1,5 @@
-"""Diagnostics as JSON text, made once per finding and stamped with each document version.
+"""Diagnostics as JSON text, made once per finding and stamped with each document version;
+and results sent as JSON text made beforehand (`RawJSON`).
 
 A keystroke re-sends every diagnostic of the file. Turning a hundred diagnostics (each with its
 related locations and fixes) into JSON through lsprotocol's converter costs about as much as
@@ -53,6 +54,14 @@ def wire_of(diagnostic: types.Diagnostic) -> WireDiagnostic:
 def json_of(diagnostic: types.Diagnostic) -> str:
     """`diagnostic`'s JSON as it is (for the few diagnostics made per run, such as notes)."""
     return json.dumps(_CONVERTER.unstructure(diagnostic))
+
+
+@dataclass(frozen=True, slots=True)
+class RawJSON:
+    """A request's result given as JSON text: sent as it is, not through the converter
+    (`BurnlintProtocol` writes it)."""
+
+    text: str
 
 
 def publication(uri: str, version: int | None, diagnostics: list[str]) -> str:

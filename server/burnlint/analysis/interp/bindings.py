@@ -2,8 +2,10 @@
 
 `BindingLog` keeps, per binding site (a `let` pattern's name, a closure parameter, and the
 parameters of the functions this one calls, as the call passes them), the distinct values
-the binding took on the path classes that reached it. It is kept with the function's analysis
-and dropped with it; nothing in it decides a finding.
+the binding took on the path classes that reached it; and the same per expression whose value a
+hover shows (a field read, a call's result, a call's argument), as the interpreter handed them
+on: the values the sinks saw. It is kept with the function's analysis and dropped with it;
+nothing in it decides a finding.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from burnlint.analysis.syntax import ir
 
 MAX_SITES = 512
 """Binding sites kept per analysis at most; a longer function shows the first ones."""
+MAX_VALUES = 2048
+"""Expression sites kept per analysis at most (they are only read by hovers)."""
 MAX_PATHS = 4
 """Distinct values kept per site; more path classes are joined into the last one."""
 
@@ -54,7 +58,8 @@ class BindingSite:
 
     kind: str
     """"let", "pattern" (`match` arms, `if let`), "for", "closure" (a closure parameter) or
-    "param" (a function parameter)."""
+    "param" (a function parameter); for an expression, "field" (a field read), "call" (a
+    call's result) or "arg" (a call's argument)."""
     paths: list[Value] = field(default_factory=list[Value])
     """The distinct values worth showing, one per group of alike path classes."""
 
@@ -71,6 +76,11 @@ class BindingLog:
         self.silent: set[ir.Span] = set()
         """Sites some path class bound to a value that says nothing: there the state holds
         on some paths only."""
+        self.values: dict[ir.Span, BindingSite] = {}
+        """Expression sites (in the analyzed function's file): what field reads, calls and
+        call arguments evaluated to."""
+        self.values_silent: set[ir.Span] = set()
+        """Expression sites some path class evaluated to a value that says nothing."""
 
     def bound(self, kind: str, pattern: ir.Pat, envs: list[Env]) -> None:
         """The names `pattern` binds, as each of `envs` binds them."""
@@ -93,30 +103,50 @@ class BindingLog:
 
     def add(self, kind: str, span: ir.Span, value: Value) -> None:
         """One path class binds `value` at `span`."""
-        if not shows(value):
-            # Another path class may show something here: remember this one said nothing.
-            if len(self.silent) < 2 * MAX_SITES:
-                self.silent.add(span)
-            return
-        site = self.sites.get(span)
-        if site is None:
-            if len(self.sites) >= MAX_SITES:
-                return
-            self.sites[span] = BindingSite(kind, [value])
+        if _record(self.sites, self.silent, MAX_SITES, kind, span, value):
             self.files.add(span.file)
-            return
-        if any(old is value for old in site.paths):
-            # The same value again (a loop's next round, another class sharing it): no news.
-            return
-        key = value.coarse()
-        for index, old in enumerate(site.paths):
-            if old.coarse() == key:
-                site.paths[index] = join(old, value)
-                return
-        if len(site.paths) >= MAX_PATHS:
-            site.paths[-1] = join(site.paths[-1], value)
-        else:
-            site.paths.append(value)
+
+    def evaluated(self, kind: str, span: ir.Span, value: Value) -> None:
+        """One path class evaluates the expression at `span` (a "field" read, a "call", an
+        "arg"ument) to `value`."""
+        if self.enabled:
+            _record(self.values, self.values_silent, MAX_VALUES, kind, span, value)
+
+
+def _record(
+    sites: dict[ir.Span, BindingSite],
+    silent: set[ir.Span],
+    limit: int,
+    kind: str,
+    span: ir.Span,
+    value: Value,
+) -> bool:
+    """Add what one path class gave the site at `span` to `sites` (at most `limit` of them;
+    a value that says nothing goes to `silent`); True when a site was made."""
+    if not shows(value):
+        # Another path class may show something here: remember this one said nothing.
+        if len(silent) < 2 * limit:
+            silent.add(span)
+        return False
+    site = sites.get(span)
+    if site is None:
+        if len(sites) >= limit:
+            return False
+        sites[span] = BindingSite(kind, [value])
+        return True
+    if any(old is value for old in site.paths):
+        # The same value again (a loop's next round, another class sharing it): no news.
+        return False
+    key = value.coarse()
+    for index, old in enumerate(site.paths):
+        if old.coarse() == key:
+            site.paths[index] = join(old, value)
+            return False
+    if len(site.paths) >= MAX_PATHS:
+        site.paths[-1] = join(site.paths[-1], value)
+    else:
+        site.paths.append(value)
+    return False
 
 
 def _names(pattern: ir.Pat) -> list[ir.PBind]:

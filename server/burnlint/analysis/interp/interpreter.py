@@ -299,17 +299,23 @@ class Interpreter:
             states = yield from self._seq(expr.args, env)
             out: Pairs = []
             for current, args in states:
+                self._shown_args(expr.args, args)
                 closure = self._callee_closure(expr, current)
                 if closure is not None:
                     out.extend((yield from invoke(self, closure, args, current, expr.span)))
                 else:
                     out.extend(self.calls.call(expr, args, current))
+            self._shown("call", expr.span, out)
             return out
         if isinstance(expr, ir.MethodCall):
-            return (yield from self._method(expr, env))
+            out = yield from self._method(expr, env)
+            self._shown("call", expr.span, out)
+            return out
         if isinstance(expr, ir.Field):
             pairs = yield ("expr", expr.base, env)
-            return [(e, self._read_field(expr, v)) for e, v in pairs]
+            out = [(e, self._read_field(expr, v)) for e, v in pairs]
+            self._shown("field", expr.span, out)
+            return out
         if isinstance(expr, ir.StructLit):
             return (yield from self._struct(expr, env))
         if isinstance(expr, ir.Tuple | ir.Array):
@@ -386,6 +392,7 @@ class Interpreter:
         for receiver_env, receiver in receivers:
             states = yield from self._seq(expr.args, receiver_env)
             for state_env, args in states:
+                self._shown_args(expr.args, args)
                 adapted = None
                 if len(args) == 1:
                     adapted = yield from adapt(self, expr, receiver, args[0], state_env)
@@ -396,6 +403,20 @@ class Interpreter:
                 else:
                     out.extend(self.calls.method(expr, receiver, args, state_env))
         return out
+
+    def _shown(self, kind: str, span: ir.Span, pairs: Pairs) -> None:
+        """Keep what an expression evaluated to, for hovers (when states are recorded)."""
+        if self.bindings.enabled:
+            for _, value in pairs:
+                self.bindings.evaluated(kind, span, value)
+
+    def _shown_args(self, exprs: tuple[ir.Expr, ...], args: list[Value]) -> None:
+        """Keep the values a call passes, as its callee (or sink) gets them, for hovers; a
+        field read or call among them keeps its own."""
+        if self.bindings.enabled:
+            for expr, value in zip(exprs, args, strict=False):
+                if not isinstance(expr, ir.Field | ir.Call | ir.MethodCall):
+                    self.bindings.evaluated("arg", expr.span, value)
 
     def _push(self, target: ir.Expr, item: Value, env: Env) -> Env:
         """`target.push(item)`: the collection's element may now also be `item`."""
