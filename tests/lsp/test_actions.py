@@ -23,14 +23,14 @@ from harness import (
 )
 from lsprotocol import types  # noqa: TID251 - the LSP tests speak the protocol
 
-FIX_ALL_KIND = "source.fixAll.burnlint"
-
 from burnlint.analysis.engine import Analyzer, Options
 from burnlint.analysis.rules.edits import apply_fixes, choose_fixes
 from burnlint.analysis.syntax.source import SourceFile
 from burnlint.kb.load import load_kb
 
 pytestmark = pytest.mark.timeout(40)
+
+FIX_ALL_KIND = "source.fixAll.burnlint"
 
 FIXTURES = (
     "BD001/b10_vec_field_push_then_read.rs",
