@@ -188,7 +188,7 @@ def _config_options(check: argparse.ArgumentParser) -> None:
         "--budget",
         type=float,
         metavar="SECONDS",
-        help="seconds of analysis per file; running out is an error (exit 2) (default 5)",
+        help="CPU seconds of analysis per file; running out is an error (exit 2) (default 5)",
     )
     config.add_argument(
         "--max-file-size",

@@ -9,7 +9,7 @@ Keys (kebab-case, like Cargo's):
 - `exclude = ["generated/**"]`: gitignore-style globs, relative to the config file's directory.
 - `era = "context" | "checkpointing" | "generic"`: force the burn API era instead of detecting it.
 - `docs-url = "https://team.example/burnlint/{code}.html"`: link template (`{code}`, `{slug}`).
-- `budget = 5.0`: seconds of analysis per file.
+- `budget = 5.0`: CPU seconds of analysis per file.
 - `max-file-size = "8MiB"`: larger files are reported and skipped (bytes, or a size with a unit:
   `KiB`, `MiB`, `KB`, `MB`).
 - `max-files = 50000`: a scan that finds more files stops with an error instead of running for

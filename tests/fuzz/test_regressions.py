@@ -7,6 +7,7 @@ import time
 import pytest
 from invariants import ANALYZER, CASES, analyze, check_ranges
 
+from burnlint.analysis import cputime
 from burnlint.analysis.engine import Options
 from burnlint.analysis.syntax.source import SourceFile
 
@@ -59,6 +60,15 @@ def test_the_budget_is_per_file_not_per_function() -> None:
     assert time.monotonic() - start < 0.5 + 2.0
     stopped = [note for note in result.notes if note.startswith("analysis stopped")]
     assert len(stopped) == 1, result.notes
+
+
+def test_the_budget_clock_stands_still_while_the_process_waits() -> None:
+    """The budget was wall-clock time: on a busy machine (a loaded CI runner) burn-mamba's
+    test files ran out of their 5 s while the process was merely waiting for a CPU."""
+    start, wall = cputime.now(), time.monotonic()
+    time.sleep(0.3)
+    assert time.monotonic() - wall >= 0.3
+    assert cputime.now() - start < 0.1
 
 
 def test_lowering_counts_against_the_budget() -> None:

@@ -9,12 +9,11 @@ What calls evaluate to is decided by `calls`, what patterns and guards teach by 
 
 from __future__ import annotations
 
-import time
 from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any
 
-from burnlint.analysis import trampoline
+from burnlint.analysis import cputime, trampoline
 from burnlint.analysis.interp import facts as path_facts
 from burnlint.analysis.interp.calls import Calls, Context, Summary
 from burnlint.analysis.interp.closures import adapt, invoke
@@ -184,7 +183,7 @@ class Interpreter:
         """The generator that evaluates what a running one asked for, or the answer itself for
         a variable, path or literal."""
         self._ticks += 1
-        if self._ticks % 512 == 0 and time.monotonic() > self.ctx.deadline:
+        if self._ticks % 512 == 0 and cputime.now() > self.ctx.deadline:
             raise Budget
         kind, node, env = request
         if kind == "block":

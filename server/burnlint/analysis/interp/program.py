@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import bisect
 import re
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from tree_sitter import Node
 
+from burnlint.analysis import cputime
 from burnlint.analysis.interp.bindings import BindingLog
 from burnlint.analysis.interp.calls import Context, Summary
 from burnlint.analysis.interp.effects import effect_value
@@ -351,12 +351,12 @@ class Program:
         context = self._context(decl.file, "off" if decl.build_off else build, decl.names_in)
         deadline = self._deadlines.get(decl.file)
         if deadline is None:
-            deadline = self._deadlines[decl.file] = time.monotonic() + self.budget_seconds
+            deadline = self._deadlines[decl.file] = cputime.now() + self.budget_seconds
         # The budget is the file's: a nested summary does not extend it, and lowering (as
         # slow as interpreting on a megabyte of dense code) counts too.
         context.deadline = decl.lowerer.deadline = deadline
         interpreter: Interpreter | None = None
-        started = time.monotonic()
+        started = cputime.now()
         try:
             interpreter = Interpreter(context, decl)
             summary = interpreter.run()
@@ -374,7 +374,7 @@ class Program:
             self._depth -= 1
             self._stack.pop()
             self._in_progress.discard(decl.uid)
-            self._lend_time(decl.file, time.monotonic() - started)
+            self._lend_time(decl.file, cputime.now() - started)
         self._summaries[decl.uid] = summary
         if interpreter is None:
             self._constants_used.pop(decl.uid, None)

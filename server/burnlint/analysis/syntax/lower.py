@@ -9,13 +9,12 @@ flow and macros are lowered by `lower_patterns`, `lower_control` and `macros`.
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable
 from typing import Any
 
 from tree_sitter import Node
 
-from burnlint.analysis import trampoline
+from burnlint.analysis import cputime, trampoline
 from burnlint.analysis.syntax import ir
 from burnlint.analysis.syntax.expand import expand
 from burnlint.analysis.syntax.lower_control import lower_if, lower_loop, lower_match
@@ -96,7 +95,7 @@ class BodyLowerer:
         self._wants_scope = wants_scope
         self._scopes = Scopes(wants_scope)
         self.deadline = math.inf
-        """When lowering gives up with `LoweringBudget` (`time.monotonic()` seconds)."""
+        """When lowering gives up with `LoweringBudget` (`cputime.now()` seconds)."""
         self.macros: MacroLookup | None = None
         """Finds the `macro_rules!` an invocation path names (set once names are resolved)."""
         self.expanded: set[ir.Span] = set()
@@ -115,7 +114,7 @@ class BodyLowerer:
         """The generator that lowers what a running one asked for (or, for a name, path or
         literal, what it lowers to)."""
         self._steps += 1
-        if self._steps % 2048 == 0 and time.monotonic() > self.deadline:
+        if self._steps % 2048 == 0 and cputime.now() > self.deadline:
             raise LoweringBudget
         kind, node, frag = request
         if kind == "expr":
