@@ -122,3 +122,7 @@ def test_thrifty_loops_never_add_findings(path: Path, monkeypatch: pytest.Monkey
     precise = _findings(path)
     monkeypatch.setattr(interp, "THRIFTY_TICKS", -1)
     assert _findings(path) <= precise
+    # And a loop round's path classes joined after its first one (what a costly round does).
+    monkeypatch.setattr(interp, "THRIFTY_TICKS", 1 << 30)
+    monkeypatch.setattr(interp, "THRIFTY_ROUND_TICKS", -1)
+    assert _findings(path) <= precise

@@ -660,7 +660,13 @@ class Interpreter:
         for round_index in range(MAX_LOOP_ROUNDS):
             round_start = self._ticks
             back: list[Env] = []
-            for head in frontier:
+            pending = list(frontier)
+            while pending:
+                if len(pending) > 1 and self._ticks - round_start > THRIFTY_ROUND_TICKS:
+                    # The path classes this round has not run yet run once, joined (lossy):
+                    # each would cost as much as the ones that already ran.
+                    pending = [merge_envs(pending)]
+                head = pending.pop(0)
                 bodies: list[Env] = []
                 if expr.kind == "while" and expr.cond is not None:
                     for cond_env, value in (yield ("expr", expr.cond, head)):
