@@ -28,6 +28,7 @@ from burnlint.analysis.interp.values import (
 )
 from burnlint.analysis.semantics.api import ApiModel
 from burnlint.analysis.syntax import ir
+from burnlint.analysis.syntax.source import SourceFile
 
 DEFAULT_STRATEGY = "Disabled"
 """The checkpointing strategy an autodiff value has unless one is asked for: left out of
@@ -91,6 +92,7 @@ def file_states(
             _collect(log, keep, sites, silent, merged)
     functions: list[tuple[int, int]] | None = None
     touching: dict[int, bool] = {}
+    places = cache.places(program) if with_origins else {}
     out: list[BindingState] = []
     for span, site in sites.items():
         # A parameter's site joined from several callers is made anew each time: not kept.
@@ -120,7 +122,7 @@ def file_states(
                 found = touching[index] = cache.dispatch(text, api, program.era)
             touches = found
         label, some, paths = words
-        origins = _origins(program, site.paths) if with_origins else ()
+        origins = _origins(program, site.paths, places) if with_origins else ()
         out.append(
             BindingState(name_start, name_end, site.kind, label, paths, origins, some, touches)
         )
@@ -149,6 +151,20 @@ class StateCache:
         self._made: WeakKeyDictionary[BindingSite, tuple[bool, Words]] = WeakKeyDictionary()
         self._dispatch: dict[bytes, bool] = {}
         self._dispatch_seen: set[bytes] = set()
+        self._places: dict[tuple[int, int, int, str], Related] = {}
+        self._places_of: tuple[SourceFile, ...] = ()
+
+    def places(self, program: Program) -> dict[tuple[int, int, int, str], Related]:
+        """Origins placed in the program's files, by (file, start, end, label): kept while
+        every file is the same version (a thousand states share a few dozen origins, and
+        placing one decodes its line)."""
+        sources = tuple(unit.source for unit in program.units)
+        if len(sources) != len(self._places_of) or any(
+            a is not b for a, b in zip(sources, self._places_of, strict=True)
+        ):
+            self._places = {}
+            self._places_of = sources
+        return self._places
 
     def get(self, site: BindingSite, silent: bool) -> Words | None:
         """The words made from `site`, if they were made."""
@@ -423,8 +439,14 @@ def describe(value: Value) -> str:
     return " ".join(parts)
 
 
-def _origins(program: Program, paths: list[Value]) -> tuple[Related, ...]:
-    """Where the values were made, first in the program's file order."""
+def _origins(
+    program: Program,
+    paths: list[Value],
+    places: dict[tuple[int, int, int, str], Related] | None = None,
+) -> tuple[Related, ...]:
+    """Where the values were made, first in the program's file order (`places` keeps the
+    origins already placed, see `StateCache.places`)."""
+    places = places if places is not None else {}
     seen: dict[tuple[int, int, str], Related] = {}
     for value in paths:
         for origin in held(value).origins:
@@ -432,11 +454,16 @@ def _origins(program: Program, paths: list[Value]) -> tuple[Related, ...]:
             key = (span.file, span.start, origin.label)
             if key in seen or span.file >= len(program.units):
                 continue
-            source = program.units[span.file].source
             start, end = span.start, span.end
-            if end > len(source.data):
-                continue
-            where = Range(source.path, start, end, source.position(start), source.position(end))
-            seen[key] = Related(where, origin.label)
+            placed = places.get((span.file, start, end, origin.label))
+            if placed is None:
+                source = program.units[span.file].source
+                if end > len(source.data):
+                    continue
+                where = Range(source.path, start, end, source.position(start), source.position(end))
+                placed = places[(span.file, start, end, origin.label)] = Related(
+                    where, origin.label
+                )
+            seen[key] = placed
     ordered = sorted(seen.items(), key=lambda item: item[0])
     return tuple(related for _, related in ordered[:MAX_SHOWN_ORIGINS])
