@@ -12,7 +12,6 @@ import bisect
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
-from weakref import WeakKeyDictionary
 
 from burnlint.analysis.findings import Range, Related
 from burnlint.analysis.interp.bindings import BindingLog, BindingSite, held
@@ -148,7 +147,6 @@ class StateCache:
     does not matter) and whether a function's text names dispatch vocabulary."""
 
     def __init__(self) -> None:
-        self._made: WeakKeyDictionary[BindingSite, tuple[bool, Words]] = WeakKeyDictionary()
         self._dispatch: dict[bytes, bool] = {}
         self._dispatch_seen: set[bytes] = set()
         self._places: dict[tuple[int, int, int, str], Related] = {}
@@ -168,12 +166,12 @@ class StateCache:
 
     def get(self, site: BindingSite, silent: bool) -> Words | None:
         """The words made from `site`, if they were made."""
-        found = self._made.get(site)
+        found = cast(tuple[bool, Words] | None, site.shown)
         return found[1] if found is not None and found[0] == silent else None
 
     def put(self, site: BindingSite, silent: bool, words: Words) -> None:
         """Remember the words made from `site`."""
-        self._made[site] = (silent, words)
+        site.shown = (silent, words)
 
     def dispatch(self, text: bytes, api: ApiModel, era: str) -> bool:
         """Whether a function's text names dispatch types or burn's dispatch vocabulary."""

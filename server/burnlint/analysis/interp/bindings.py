@@ -62,6 +62,9 @@ class BindingSite:
     call's result) or "arg" (a call's argument)."""
     paths: list[Value] = field(default_factory=list[Value])
     """The distinct values worth showing, one per group of alike path classes."""
+    shown: object = field(default=None, repr=False)
+    """What the editor's view made of this site (`analysis.states.StateCache`): kept exactly
+    as long as the site (a weak-keyed table cost a third of reading a file's states)."""
 
 
 class BindingLog:
