@@ -119,14 +119,21 @@ SERVER = ClientServerConfig(
 
 def capabilities(editor: str) -> types.ClientCapabilities:
     """Captured capabilities: `visual-studio-code`, `neovim`, `neovim+utf-32` (Neovim asking
-    for UTF-32 positions only) or `neovim+refresh` (Neovim that also accepts
-    `workspace/diagnostic/refresh`, so the server lets it pull)."""
+    for UTF-32 positions only), `neovim+refresh` (Neovim that also accepts
+    `workspace/diagnostic/refresh`, so the server lets it pull) or `no-action-resolve` (VS
+    Code's without `codeAction/resolve`)."""
     if editor == "neovim+refresh":
         caps = client_capabilities("neovim")
         assert caps.workspace is not None
         caps.workspace.diagnostics = types.DiagnosticWorkspaceClientCapabilities(
             refresh_support=True
         )
+        return caps
+    if editor == "no-action-resolve":
+        # An editor that applies code actions as they come (no `codeAction/resolve`).
+        caps = client_capabilities("visual-studio-code")
+        assert caps.text_document is not None and caps.text_document.code_action is not None
+        caps.text_document.code_action.resolve_support = None
         return caps
     if editor == "neovim+utf-32":
         caps = client_capabilities("neovim")

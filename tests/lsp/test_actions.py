@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 from harness import (
@@ -118,6 +119,42 @@ async def test_the_lightbulb_lists_fix_all_without_its_edit_until_it_is_resolved
     # An action that is not burnlint's fix-all comes back as it was.
     other = types.CodeAction(title="x", data={"fixAll": "file:///nowhere.rs"})
     assert (await asyncio.wait_for(lsp.code_action_resolve_async(other), WAIT)).edit is None
+
+
+@pytest.mark.parametrize("editor", ["visual-studio-code", "no-action-resolve"])
+async def test_fixes_travel_without_edits_to_an_editor_that_resolves_them(
+    lsp: Client, editor: str
+) -> None:
+    """An editor that resolves code action edits gets each diagnostic's fixes without their
+    edits (they were 44% of a publication); its quick fixes still carry the edits, taken
+    from the server's copy. An editor that does not resolve gets the edits in the data."""
+    await start(lsp, editor)
+    uri = open_doc(lsp, QUANT)
+    [diagnostic] = [d for d in await diagnostics(lsp, uri, version=1) if d.code == "BD001"]
+    fixes = cast(dict[str, Any], diagnostic.data)["fixes"]
+    assert fixes and all(("edits" in f) == (editor == "no-action-resolve") for f in fixes)
+    assert {f["id"] for f in fixes} >= {"enable-context"}
+    quick = [
+        a
+        for a in await code_actions(lsp, uri, [diagnostic])
+        if a.kind == types.CodeActionKind.QuickFix and "suppress" not in a.title
+    ]
+    assert quick and all(a.edit is not None and edits_for(a.edit, uri) for a in quick)
+    # A diagnostic the server never sent (an altered copy): without edits in its data it gets
+    # no fix (and no error); with them it still does (the data is all the server reads).
+    altered = types.Diagnostic(
+        range=diagnostic.range,
+        message="something else",
+        code="BD001",
+        source="burnlint",
+        data={**cast(dict[str, Any], diagnostic.data)},
+    )
+    fixed = [
+        a
+        for a in await code_actions(lsp, uri, [altered])
+        if a.kind == types.CodeActionKind.QuickFix and "suppress" not in a.title
+    ]
+    assert bool(fixed) == (editor == "no-action-resolve")
 
 
 async def test_unsafe_fixes_are_labelled_and_follow_the_setting(lsp: Client) -> None:

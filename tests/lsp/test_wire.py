@@ -59,6 +59,35 @@ def test_wire_json_is_what_lsprotocol_writes_for_every_version(tmp_path: Path) -
     assert versions <= {2}
 
 
+def test_lean_wire_json_leaves_out_only_the_fixes_edits() -> None:
+    """For an editor that resolves code action edits: the same JSON as lsprotocol writes,
+    without each fix's `edits` (the server keeps the diagnostic whole)."""
+    cache = CrateCache(LazyAnalyzer(load_kb()))
+    path = DEMO / "src" / "quant.rs"
+    job = _job(path, 1, path.read_text(encoding="utf-8"))
+    job = jobs.Job(
+        job.anchor,
+        job.buffers,
+        None,
+        Options(),
+        False,
+        ConvertOptions("utf-16", {}, None, True, True, lean_fixes=True),
+        frozenset(),
+        0,
+    )
+    result = jobs.run_job(cache, job)
+    pairs = [(d, w) for f in result.files for d, w in zip(f.diagnostics, f.wire, strict=True)]
+    fixed = [(d, w) for d, w in pairs if d.data and d.data.get("fixes")]  # type: ignore[union-attr]
+    assert fixed, "quant.rs has findings with fixes"
+    for diagnostic, wire in fixed:
+        expected = _unstructured(diagnostic)
+        for fix in expected["data"]["fixes"]:
+            assert fix.pop("edits")
+        assert json.loads(wire) == expected
+        # The server's own copy keeps the edits.
+        assert all("edits" in f for f in diagnostic.data["fixes"])  # type: ignore[index]
+
+
 @pytest.mark.parametrize("data", [None, {"version": 3}, {"code": "BD001", "fixes": []}, 7])
 def test_any_data_and_text_round_trip(data: Any) -> None:
     diagnostic = types.Diagnostic(

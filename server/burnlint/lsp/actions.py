@@ -221,6 +221,19 @@ def resolve_fix_all(
     return action
 
 
+def _identity(diagnostic: types.Diagnostic) -> tuple[object, ...]:
+    """What tells one of a version's diagnostics from another, as the editor sends it back."""
+    start, end = diagnostic.range.start, diagnostic.range.end
+    return (
+        start.line,
+        start.character,
+        end.line,
+        end.character,
+        diagnostic.code,
+        diagnostic.message,
+    )
+
+
 def _fix_all_title(count: int) -> str:
     return f"burnlint: fix all safely fixable problems ({count})"
 
@@ -233,14 +246,19 @@ def code_actions(
     encoding: Encoding,
     document_changes: bool,
     lazy_fix_all: bool = False,
+    published: Sequence[types.Diagnostic] = (),
 ) -> list[types.CodeAction]:
     """Every action for a code action request; `current` are the document's up-to-date
-    diagnostics (None while they are being computed: then no fix-all)."""
+    diagnostics (None while they are being computed: then no fix-all), `published` those
+    last sent for its version (the quick fixes' edits are taken from them)."""
     only = params.context.only
     actions: list[types.CodeAction] = []
     if wanted(types.CodeActionKind.QuickFix, only):
+        # The server's copy of each diagnostic carries its fixes' edits even when the editor
+        # was sent them without (`ConvertOptions.lean_fixes`).
+        own = {_identity(d): d for d in published}
         for diagnostic in params.context.diagnostics:
-            data = from_lsp_data(diagnostic)
+            data = from_lsp_data(own.get(_identity(diagnostic), diagnostic))
             if data is None:
                 continue
             actions += quick_fixes(doc, diagnostic, data, unsafe_fixes, document_changes)

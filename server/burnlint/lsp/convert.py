@@ -48,6 +48,10 @@ class ConvertOptions:
     docs_url: str | None
     related: bool
     code_description: bool
+    lean_fixes: bool = False
+    """Send each fix in a diagnostic's data without its edits (the editor resolves code action
+    edits; `actions.code_actions` takes them from the server's own copy of the diagnostic):
+    the edits were 44% of a publication's bytes."""
 
 
 class Texts:

@@ -239,6 +239,7 @@ class Pipeline:
             settings.docs_url or project.docs_url,
             support.related,
             support.code_description,
+            support.action_edit_resolve,
         )
         return Job(
             anchor,
@@ -410,6 +411,13 @@ class Pipeline:
                 self.results[uri] = DocResult(doc.version, job.generation, [], [], digest([]), used)
 
     # Reading ------------------------------------------------------------------------------
+
+    def published(self, uri: str, version: int) -> list[types.Diagnostic]:
+        """The diagnostics last delivered for version `version` of the document, current or
+        not (a settings change or another file's edit may be re-analyzing it): what the editor
+        holds, with each fix's edits (see `ConvertOptions.lean_fixes`)."""
+        result = self.results.get(uri)
+        return result.diagnostics if result is not None and result.version == version else []
 
     def latest(self, uri: str) -> DocResult | None:
         """The document's result if it is current, without waiting: same settings, and no

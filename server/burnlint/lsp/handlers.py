@@ -212,7 +212,10 @@ def _register_actions(ls: BurnlintServer) -> None:
         current = await ls.pipeline.diagnostics_of(doc, wait=bool(only and wanted(FIX_ALL, only)))
         unsafe, document_changes = ls.settings.unsafe_fixes, ls.support.document_changes
         lazy = ls.support.action_edit_resolve
-        actions = code_actions(doc, params, current, unsafe, ls.encoding, document_changes, lazy)
+        published = ls.pipeline.published(doc.uri, doc.version)
+        actions = code_actions(
+            doc, params, current, unsafe, ls.encoding, document_changes, lazy, published
+        )
         actions += provenance_actions(doc.uri, params.context.diagnostics, only)
         return actions or None
 

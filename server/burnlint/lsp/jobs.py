@@ -206,7 +206,7 @@ class DiagnosticCache:
             if found is None or found[1] != convert or found[2] != uri:
                 made = to_lsp_diagnostic(finding, texts, convert, None)
                 data = cast(dict[str, Any], made.data)
-                found = (finding, convert, uri, made, wire_of(made), data)
+                found = (finding, convert, uri, made, wire_of(made, convert.lean_fixes), data)
                 self._shown[shown] = found
             else:
                 found = (finding, *found[1:])
