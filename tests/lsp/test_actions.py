@@ -125,23 +125,26 @@ async def test_the_lightbulb_lists_fix_all_without_its_edit_until_it_is_resolved
 async def test_fixes_travel_without_edits_to_an_editor_that_resolves_them(
     lsp: Client, editor: str
 ) -> None:
-    """An editor that resolves code action edits gets each diagnostic's fixes without their
-    edits (they were 44% of a publication); its quick fixes still carry the edits, taken
-    from the server's copy. An editor that does not resolve gets the edits in the data."""
+    """An editor that resolves code action edits gets each diagnostic's data without its
+    fixes (they were 60% of a publication); its quick fixes still carry the edits, taken
+    from the server's copy. An editor that does not resolve gets the fixes in the data."""
     await start(lsp, editor)
     uri = open_doc(lsp, QUANT)
     [diagnostic] = [d for d in await diagnostics(lsp, uri, version=1) if d.code == "BD001"]
-    fixes = cast(dict[str, Any], diagnostic.data)["fixes"]
-    assert fixes and all(("edits" in f) == (editor == "no-action-resolve") for f in fixes)
-    assert {f["id"] for f in fixes} >= {"enable-context"}
+    fixes = cast(dict[str, Any], diagnostic.data).get("fixes")
+    if editor == "no-action-resolve":
+        assert fixes and all(f["edits"] for f in fixes)
+        assert {f["id"] for f in fixes} >= {"enable-context"}
+    else:
+        assert fixes is None
     quick = [
         a
         for a in await code_actions(lsp, uri, [diagnostic])
         if a.kind == types.CodeActionKind.QuickFix and "suppress" not in a.title
     ]
     assert quick and all(a.edit is not None and edits_for(a.edit, uri) for a in quick)
-    # A diagnostic the server never sent (an altered copy): without edits in its data it gets
-    # no fix (and no error); with them it still does (the data is all the server reads).
+    # A diagnostic the server never sent (an altered copy): without fixes in its data it gets
+    # none (and no error); with them it still does (the data is all the server reads).
     altered = types.Diagnostic(
         range=diagnostic.range,
         message="something else",

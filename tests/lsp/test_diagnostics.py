@@ -62,7 +62,9 @@ async def test_example_crate_seed_line_is_bd001_error(lsp: Client, editor: str) 
     assert any(r.location.uri.endswith("/src/dispatch.rs") for r in related)
     data = diagnostic.data
     assert data["code"] == "BD001"
-    assert [f["safety"] for f in data["fixes"]] == ["safe", "unsafe"]
+    # Both editors resolve code action edits: the fixes stay on the server (its quick fixes,
+    # safe and unsafe, are checked in test_actions).
+    assert "fixes" not in data
 
 
 @pytest.mark.parametrize("editor", [*EDITORS, "neovim+utf-32"])

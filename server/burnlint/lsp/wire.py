@@ -40,20 +40,14 @@ class WireDiagnostic:
 
 def wire_of(diagnostic: types.Diagnostic, lean_fixes: bool = False) -> WireDiagnostic:
     """`diagnostic`'s JSON as lsprotocol writes it, with `data.version` left open (a diagnostic
-    whose `data` is not a mapping gets one holding only the version); with `lean_fixes`, its
-    fixes without their edits (see `ConvertOptions.lean_fixes`)."""
+    whose `data` is not a mapping gets one holding only the version); with `lean_fixes`,
+    without its fixes (see `ConvertOptions.lean_fixes`)."""
     fields = cast(dict[str, Any], _CONVERTER.unstructure(diagnostic))
     data = fields.pop("data", None)
     rest = dict(cast(dict[str, Any], data)) if isinstance(data, dict) else {}
     rest.pop("version", None)
-    fixes = rest.get("fixes")
-    if lean_fixes and isinstance(fixes, list):
-        rest["fixes"] = [
-            {k: v for k, v in cast(dict[str, Any], fix).items() if k != "edits"}
-            if isinstance(fix, dict)
-            else fix
-            for fix in cast(list[Any], fixes)
-        ]
+    if lean_fixes:
+        rest.pop("fixes", None)
     head = json.dumps(fields)[:-1] + ', "data": {"version": '
     others = json.dumps(rest)
     tail = (", " + others[1:] if rest else "}") + "}"
