@@ -13,9 +13,8 @@ fields), or the class' own `__hash__` when it defines one.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar, overload
+from typing import TypeVar
 
 if sys.version_info >= (3, 11):
     from typing import dataclass_transform
@@ -25,20 +24,8 @@ else:
 _T = TypeVar("_T")
 
 
-@overload
-def record(cls: type[_T], /) -> type[_T]: ...
-
-
-@overload
-def record(*, order: bool = False) -> Callable[[type[_T]], type[_T]]: ...
-
-
 @dataclass_transform(frozen_default=True, field_specifiers=(field,))
-def record(cls: Any = None, /, *, order: bool = False) -> Any:
+def record(cls: type[_T], /) -> type[_T]:
     """`@dataclass(frozen=True, slots=True)`, with field stores checked statically only."""
-
-    def make(target: type[_T]) -> type[_T]:
-        own_hash = "__hash__" in target.__dict__
-        return dataclass(slots=True, eq=True, order=order, unsafe_hash=not own_hash)(target)
-
-    return make if cls is None else make(cls)
+    own_hash = "__hash__" in cls.__dict__
+    return dataclass(slots=True, eq=True, unsafe_hash=not own_hash)(cls)
