@@ -232,10 +232,6 @@ _STATE = {"own_process": False}
 def run() -> NoReturn:
     """The `burnlint` command and `python -m burnlint`: `main`, then a hard exit."""
     _STATE["own_process"] = True
-    # No cycle collection while the modules load: their classes and tables live as long as
-    # the process, and collecting during the imports costs a tenth of them (60-90 ms of the
-    # language server's start). Each long-running command turns it back on.
-    gc.disable()
     try:
         code = main()
         # The language server's transport closes stdout when the client exits.
@@ -263,7 +259,6 @@ def _collect_less_often() -> None:
     again and again for nothing (a tenth of the run on a 157-file crate)."""
     gc.freeze()
     gc.set_threshold(20_000, 50, 50)
-    gc.enable()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -391,7 +386,6 @@ def _check(args: argparse.Namespace, entries: tuple[Entry, ...]) -> int:
 
     # Crates analyzed in this process stay analyzed: a change re-analyzes what it reaches.
     request = replace(request, sessions=KeptSessions())
-    gc.enable()
 
     def again(changed: list[str]) -> None:
         if sys.stdout.isatty():
