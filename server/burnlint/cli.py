@@ -296,8 +296,12 @@ def _command(
         print(f"burnlint: removed {removed} cache entr{'y' if removed == 1 else 'ies'} in {folder}")
         return EXIT_CLEAN
     if args.command == "server":
-        # Imported here so `check` and `explain` never pay for loading pygls.
-        from burnlint.lsp.main import serve
+        # Imported here so `check` and `explain` never pay for loading pygls; the protocol
+        # types' methods come compiled from the last start (see `burnlint.lsp.compiled`).
+        from burnlint.lsp.compiled import kept_compiled
+
+        with kept_compiled():
+            from burnlint.lsp.main import serve
 
         return serve(entries, args.tcp)
     parser.print_help()

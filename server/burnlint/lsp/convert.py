@@ -4,31 +4,22 @@ here, from the exact text that was analyzed."""
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 
-import cattrs
 from lsprotocol import types
-from lsprotocol.converters import get_converter
 
 from burnlint.analysis.findings import Finding, Fix, Range
 from burnlint.lsp.hover import HoverText
 from burnlint.lsp.positions import Encoding, LineIndex
+from burnlint.lsp.wire import converter
 
 SOURCE = "burnlint"
 BUDGET_STOP = "analysis stopped"
 """How the analyzer's note about running out of its time budget starts."""
 _STOPPED_IN = re.compile(r"analysis stopped in `(?P<name>[^`]+)`")
-
-
-@functools.cache
-def _converter() -> cattrs.Converter:
-    """lsprotocol's converter, made on first use (registering its hooks takes a while, and
-    the first diagnostics need none of them)."""
-    return get_converter()
 
 
 _SEVERITY = {
@@ -230,7 +221,7 @@ class DiagnosticData:
 
 def structure_edits(items: object) -> list[types.TextEdit]:
     """Text edits from their JSON form (as a fix in a diagnostic's data carries them)."""
-    return _converter().structure(items, list[types.TextEdit])
+    return converter().structure(items, list[types.TextEdit])
 
 
 def from_lsp_data(diagnostic: types.Diagnostic) -> DiagnosticData | None:

@@ -26,7 +26,7 @@ from burnlint.lsp.positions import Encoding
 from burnlint.lsp.protocol import BurnlintProtocol, GuardedWriter, ThreadedReader, read_messages
 from burnlint.lsp.settings import SECTION, Settings, parse_settings
 from burnlint.lsp.states import States
-from burnlint.lsp.wire import publication
+from burnlint.lsp.wire import converter, publication
 
 logger = logging.getLogger(__name__)
 WATCHED = ("**/*.rs", "**/Cargo.toml", "**/Cargo.lock", "**/burnlint.toml")
@@ -42,7 +42,7 @@ class BurnlintServer(LanguageServer):
     def __init__(self, entries: tuple[Entry, ...]) -> None:
         # pygls leaves its extra constructor arguments untyped.
         super().__init__(  # pyright: ignore[reportUnknownMemberType]
-            "burnlint", __version__, protocol_cls=BurnlintProtocol
+            "burnlint", __version__, protocol_cls=BurnlintProtocol, converter_factory=converter
         )
         self.entries = entries
         self.analyzer = LazyAnalyzer(entries)

@@ -10,14 +10,21 @@ that version, and a publication is joined from the pieces.
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass
 from typing import Any, cast
 
+from cattrs import Converter
 from lsprotocol import types
 from pygls.protocol import default_converter
 
-_CONVERTER = default_converter()
+
+@functools.cache
+def converter() -> Converter:
+    """The one converter of the server: pygls' protocol, the diagnostics' JSON and the fixes'
+    edits all use it (each made its own; making one registers hundreds of hooks: 20 ms)."""
+    return default_converter()
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +49,7 @@ def wire_of(diagnostic: types.Diagnostic, lean_fixes: bool = False) -> WireDiagn
     """`diagnostic`'s JSON as lsprotocol writes it, with `data.version` left open (a diagnostic
     whose `data` is not a mapping gets one holding only the version); with `lean_fixes`,
     without its fixes (see `ConvertOptions.lean_fixes`)."""
-    fields = cast(dict[str, Any], _CONVERTER.unstructure(diagnostic))
+    fields = cast(dict[str, Any], converter().unstructure(diagnostic))
     data = fields.pop("data", None)
     rest = dict(cast(dict[str, Any], data)) if isinstance(data, dict) else {}
     rest.pop("version", None)
@@ -56,7 +63,7 @@ def wire_of(diagnostic: types.Diagnostic, lean_fixes: bool = False) -> WireDiagn
 
 def json_of(diagnostic: types.Diagnostic) -> str:
     """`diagnostic`'s JSON as it is (for the few diagnostics made per run, such as notes)."""
-    return json.dumps(_CONVERTER.unstructure(diagnostic))
+    return json.dumps(converter().unstructure(diagnostic))
 
 
 @dataclass(frozen=True, slots=True)
