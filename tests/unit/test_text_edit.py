@@ -7,7 +7,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from burnlint.analysis.syntax.source import text_edit
+from burnlint.analysis.syntax.source import SourceFile, text_edit
 
 
 def _reference(old: bytes, new: bytes) -> tuple[int, int, int]:
@@ -39,3 +39,32 @@ def test_a_long_common_run() -> None:
     old = b"x" * 100_000 + b"a" + b"y" * 70_000
     new = b"x" * 100_000 + b"bb" + b"y" * 70_000
     assert text_edit(old, new) == (100_000, 100_001, 100_002)
+
+
+# Lines of a few characters, so that edits join, split, add and remove lines.
+_LINES = st.text(alphabet="ab\n", max_size=400)
+
+
+@given(_LINES, st.lists(st.tuples(st.floats(0, 1), st.floats(0, 1), _LINES.map(lambda t: t[:6]))))
+def test_a_version_made_from_the_last_has_the_same_line_index(
+    first: str, edits: list[tuple[float, float, str]]
+) -> None:
+    """Each version's line starts are worked out from the last version's and the edit: the
+    same as a fresh file's, after any sequence of edits."""
+    version = SourceFile("a.rs", first)
+    assert version.tree is not None  # parsed: the next version is made from it
+    for left, right, inserted in edits:
+        text = version.text
+        start = int(left * len(text))
+        end = start + int(right * (len(text) - start))
+        after = SourceFile("a.rs", text[:start] + inserted + text[end:], previous=version)
+        fresh = SourceFile("a.rs", after.text)
+        assert after.line_count == fresh.line_count
+        lines = range(fresh.line_count)
+        assert [after.line_bytes(i) for i in lines] == [fresh.line_bytes(i) for i in lines]
+        offsets = range(len(fresh.data) + 1)
+        assert [after.line_of(o) for o in offsets] == [fresh.line_of(o) for o in offsets]
+        assert after.edit_from(version) == text_edit(version.data, after.data)
+        assert after.edit_from(fresh) == text_edit(fresh.data, after.data)
+        assert after.tree.root_node.end_byte == len(after.data)
+        version = after

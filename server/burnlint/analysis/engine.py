@@ -22,7 +22,7 @@ from burnlint.analysis.semantics.cfg import BuildConfig
 from burnlint.analysis.semantics.crates import CrateInfo
 from burnlint.analysis.semantics.items import FileItems, FunctionDecl, Module, collect_items
 from burnlint.analysis.syntax import ir
-from burnlint.analysis.syntax.source import SourceFile, text_edit
+from burnlint.analysis.syntax.source import SourceFile
 from burnlint.eras import GENERIC, era_from_text
 from burnlint.kb.model import Entry
 
@@ -374,7 +374,7 @@ class TextEdit:
     @staticmethod
     def between(before: SourceFile, after: SourceFile) -> TextEdit:
         """The smallest edit that turns `before` into `after`."""
-        return TextEdit(before, after, *text_edit(before.data, after.data))
+        return TextEdit(before, after, *after.edit_from(before))
 
     def moves(self) -> bool:
         """Whether the text after the edit changed offset, line or column."""
