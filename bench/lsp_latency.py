@@ -128,6 +128,9 @@ class ArrivalProtocol(LanguageServerProtocol):
     Python client milliseconds that an editor's native JSON parser does not spend)."""
 
     def structure_message(self, data: dict[str, Any]) -> Any:
+        if "method" not in data and isinstance(getattr(self._server, "responses_read", None), list):
+            # A response: when it was read (a benchmark sends one request at a time).
+            self._server.responses_read.append(time.perf_counter())  # type: ignore[union-attr]
         if data.get("method") == types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS:
             params = data.get("params") or {}
             arrivals = getattr(self._server, "arrivals", None)
@@ -147,6 +150,8 @@ class Client(LanguageClient):
         """(uri, version) -> when the publication's message was read, before decoding."""
         self.publications: dict[tuple[str, int | None], tuple[float, int]] = {}
         """(uri, version) -> (arrival time, number of diagnostics)."""
+        self.responses_read: list[float] = []
+        """When each response's message was read, before decoding."""
         self.latest: dict[str, types.PublishDiagnosticsParams] = {}
         """uri -> its last publication. Only the last is kept: a client holding every
         publication's hundred decoded diagnostics has a growing heap, and its own collector's

@@ -104,6 +104,17 @@ def test_the_fast_line_index_agrees_with_the_general_one(text: str) -> None:
         assert fast.char_offset(line, 2, "utf-16") == general.char_offset(line, 2, "utf-16")
 
 
+@given(st.lists(st.sampled_from(["a", " ", "\n", "\r", "\r\n", "é"]), max_size=40).map("".join))
+def test_ascii_positions_are_those_of_the_general_conversion(text: str) -> None:
+    # An ASCII text takes a shortcut (bytes are columns); it must land where the general path
+    # does, also inside a `\r\n` and past the end.
+    index = LineIndex(text)
+    for encoding in ("utf-8", "utf-16", "utf-32"):
+        for offset in range(len(text.encode("utf-8")) + 2):
+            general = index.position_of_char(index.char_offset_of_byte(offset), encoding)
+            assert index.position(offset, encoding) == general
+
+
 _PIECES = st.text(alphabet=st.sampled_from(["a", "é", "😀", "漢", "\n", " "]), max_size=30)
 
 

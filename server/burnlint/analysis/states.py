@@ -28,6 +28,7 @@ from burnlint.analysis.interp.values import (
 from burnlint.analysis.semantics.api import ApiModel
 from burnlint.analysis.syntax import ir
 from burnlint.analysis.syntax.source import SourceFile
+from burnlint.records import record
 
 DEFAULT_STRATEGY = "Disabled"
 """The checkpointing strategy an autodiff value has unless one is asked for: left out of
@@ -38,7 +39,7 @@ MAX_TEXTS = 2_000
 about (the texts of earlier versions)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BindingState:
     """The known state of one bound name."""
 
@@ -132,6 +133,9 @@ def file_states(
 
 Words = tuple[str, bool, tuple[str, ...]]
 """A site's label, whether it holds on some paths only, and each path's description."""
+_Shown = tuple[bool, Words] | None
+"""What a site keeps in `shown` (see `StateCache.put`); spelled once here: a type expression
+in a call is evaluated on every call (a thousand per read)."""
 
 
 def _words(site: BindingSite, silent: bool) -> Words:
@@ -166,7 +170,7 @@ class StateCache:
 
     def get(self, site: BindingSite, silent: bool) -> Words | None:
         """The words made from `site`, if they were made."""
-        found = cast(tuple[bool, Words] | None, site.shown)
+        found = cast(_Shown, site.shown)
         return found[1] if found is not None and found[0] == silent else None
 
     def put(self, site: BindingSite, silent: bool, words: Words) -> None:

@@ -147,6 +147,12 @@ class LineIndex:
 
     def position(self, byte_offset: int, encoding: Encoding) -> tuple[int, int]:
         """The (line, column in `encoding` units) of UTF-8 byte `byte_offset`."""
+        if self.ascii:
+            # Bytes, characters and code units are the same: no slice to measure (a thousand
+            # inlay hints are placed per request).
+            offset = max(0, min(byte_offset, len(self.text)))
+            line = bisect.bisect_right(self._starts, offset) - 1
+            return line, min(offset, self._ends[line]) - self._starts[line]
         return self.position_of_char(self.char_offset_of_byte(byte_offset), encoding)
 
     def char_offset(self, line: int, character: int, encoding: Encoding) -> int:
