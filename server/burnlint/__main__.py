@@ -1,5 +1,5 @@
 """Entry point for `python -m burnlint`."""
 
-from burnlint.cli import run
+from burnlint.entry import run
 
 run()

@@ -248,6 +248,10 @@ def run() -> NoReturn:
         import logging
 
         logging.shutdown()
+    if "burnlint.startup" in sys.modules:
+        from burnlint.startup import save
+
+        save()
     with contextlib.suppress(OSError, ValueError):
         sys.stderr.flush()
     os._exit(code)
@@ -297,10 +301,10 @@ def _command(
         return EXIT_CLEAN
     if args.command == "server":
         # Imported here so `check` and `explain` never pay for loading pygls; the protocol
-        # types' methods come compiled from the last start (see `burnlint.lsp.compiled`).
-        from burnlint.lsp.compiled import kept_compiled
+        # types' methods come compiled from the last start (see `burnlint.startup`).
+        from burnlint.startup import protocol_compiled
 
-        with kept_compiled():
+        with protocol_compiled():
             from burnlint.lsp.main import serve
 
         return serve(entries, args.tcp)

@@ -49,7 +49,7 @@ def test_the_wheel_metadata_has_license_urls_and_entry_point(wheel: zipfile.ZipF
     assert {"Homepage", "Repository", "Issues"} <= set(urls), urls
     assert all(u.startswith("https://github.com/burnlint/burnlint") for u in urls.values())
     (entry_points,) = [n for n in wheel.namelist() if n.endswith(".dist-info/entry_points.txt")]
-    assert "burnlint = burnlint.cli:run" in wheel.read(entry_points).decode()
+    assert "burnlint = burnlint.entry:run" in wheel.read(entry_points).decode()
 
 
 def test_the_wheel_holds_the_package_and_knowledge_base_only(wheel: zipfile.ZipFile) -> None:

@@ -19,6 +19,7 @@ from burnlint.kb.model import (
     SourceRef,
     Variant,
 )
+from burnlint.startup import parsed_front_matter
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -80,7 +81,7 @@ def load_entry(path: Path) -> Entry:
     if end == -1:
         raise KBError(f"{path}: front matter is not closed with `+++`")
     try:
-        meta = tomllib.loads(text[4:end])
+        meta = parsed_front_matter(text[4:end], tomllib.loads)
     except tomllib.TOMLDecodeError as error:
         raise KBError(f"{path}: front matter: {error}") from error
     body = text[end + 5 :]

@@ -1,0 +1,21 @@
+"""The `burnlint` command's entry point (and `python -m burnlint`): for `burnlint server`, the
+generated methods of the classes about to be defined come compiled from the last start
+(`burnlint.startup`); then the command line runs."""
+
+from __future__ import annotations
+
+import sys
+from typing import NoReturn
+
+
+def run() -> NoReturn:
+    """Run the `burnlint` command in this process, then exit."""
+    if sys.argv[1:2] == ["server"]:
+        # Only the language server keeps anything outside the checked tree and the results
+        # cache: its start is what an editor waits for at every launch.
+        from burnlint.startup import install
+
+        install()
+    from burnlint.cli import run as run_command
+
+    run_command()

@@ -1,0 +1,243 @@
+"""What one start of the language server keeps for the next: the generated methods of classes,
+compiled, and the knowledge base's front matter, parsed.
+
+dataclasses, attrs and cattrs write Python source (a class's `__init__`, `__repr__`, `__eq__`,
+a converter's structure function) and compile it when a class is defined or first converted.
+For the language server's start that is about 420 compiles for burnlint's own dataclasses
+(60 ms on a small machine) and 560 for lsprotocol's attrs classes and their converters
+(0.15-0.2 s): together about a third of the time from the start to the first diagnostics. The
+same source compiled by the same Python gives the same code, so the code objects are kept in
+`marshal` files in the user's cache folder (one for burnlint's classes, one for the protocol's),
+keyed by a digest of each script, its file name and mode, and handed back on the next start.
+
+The knowledge base's 49 entries start with TOML front matter; parsing it takes 25 ms per run.
+`parsed_front_matter` keeps each parsed table by a digest of its text, in a second file.
+
+Only `burnlint server` uses this (`install`, from `burnlint.entry`): a check writes nothing
+outside the checked tree and its results cache, and a program that imports burnlint is left
+alone. The files hold only what burnlint's own process generated and parsed (never anything
+read from a checked tree), in the user's own cache folder with owner-only permissions, and the
+code in them is run, as Python runs its `__pycache__`. Anything unexpected (another layout of
+attrs or dataclasses, an unreadable or damaged file, a read-only folder) only means compiling
+and parsing as usual.
+"""
+
+from __future__ import annotations
+
+import builtins
+import contextlib
+import dataclasses
+import hashlib
+import marshal
+import os
+import sys
+import tempfile
+from collections.abc import Callable, Generator, Mapping
+from pathlib import Path
+from types import CodeType, ModuleType
+from typing import Any, cast
+
+ALWAYS_NEW = 8
+"""Scripts compiled anew on every run that do not make the file worth rewriting: attrs writes
+the process's (randomized) hash of a hashable class's name into its `__hash__`, so those
+differ each time; compiling them costs less than writing 1.6 MB."""
+
+
+def cache_folder() -> Path:
+    """Where per-user caches go: `BURNLINT_CACHE_DIR` if set, else the platform's cache folder
+    (`$XDG_CACHE_HOME/burnlint`, `~/.cache/burnlint`, ...)."""
+    given = os.environ.get("BURNLINT_CACHE_DIR")
+    if given:
+        return Path(given)
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("burnlint", appauthor=False))
+
+
+class CompiledCode:
+    """Code objects by digest of (mode, file name, source): those read from the file, and
+    those this process used."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.stored = _read(path)
+        self.used: dict[bytes, CodeType] = {}
+        self.compiled = 0
+        """How many scripts were not in the file (compiled in this process)."""
+        self._saved = 0
+
+    def code(self, source: str, filename: str, mode: str) -> CodeType:
+        """`source` compiled, from the file when it is there."""
+        key = hashlib.blake2b(f"{mode}\0{filename}\0{source}".encode(), digest_size=16).digest()
+        found = self.used.get(key) or self.stored.get(key)
+        if found is None:
+            found = builtins.compile(source, filename, mode)
+            self.compiled += 1
+        self.used[key] = found
+        return found
+
+    def compile(self, source: Any, filename: str, mode: str, *rest: Any, **options: Any) -> Any:
+        """`compile`, answered from the file for plain calls with source text."""
+        if rest or options or not isinstance(source, str):
+            return cast(Any, builtins.compile)(source, filename, mode, *rest, **options)
+        return self.code(source, filename, mode)
+
+    def exec(self, source: Any, globals: Any = None, locals: Any = None, /) -> None:
+        """`exec`, with source text compiled from the file."""
+        if isinstance(source, str):
+            source = self.code(source, "<string>", "exec")
+        builtins.exec(source, globals, locals)
+
+    def save(self) -> None:
+        """Write what this process used, if it compiled more than a few scripts since the last
+        save (so the file holds the scripts of the installed versions only: it never grows
+        with upgrades)."""
+        if self.compiled - self._saved <= ALWAYS_NEW:
+            return
+        self._saved = self.compiled
+        _write(self.path, self.used)
+
+
+def _read_any(path: Path) -> dict[object, object]:
+    try:
+        with path.open("rb") as stream:
+            found: object = marshal.load(stream)
+    except (OSError, EOFError, ValueError, TypeError):
+        return {}
+    return cast(dict[object, object], found) if isinstance(found, dict) else {}
+
+
+def _read(path: Path) -> dict[bytes, CodeType]:
+    return {
+        key: code
+        for key, code in _read_any(path).items()
+        if isinstance(key, bytes) and isinstance(code, CodeType)
+    }
+
+
+def _write(path: Path, table: Mapping[bytes, object]) -> None:
+    """Replace `path` with `table` in one rename (errors ignored: a cache)."""
+    with contextlib.suppress(OSError, ValueError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-")
+        temporary = Path(name)
+        try:
+            with os.fdopen(handle, "wb") as stream:
+                marshal.dump(dict(table), stream)
+            temporary.replace(path)
+        finally:
+            temporary.unlink(missing_ok=True)
+
+
+class ParsedTables:
+    """Parsed TOML tables by digest of their text: those read from the file, and those used."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        found = _read_any(path)
+        self.stored: dict[bytes, dict[str, Any]] = {
+            key: cast(dict[str, Any], table)
+            for key, table in found.items()
+            if isinstance(key, bytes) and isinstance(table, dict)
+        }
+        self.used: dict[bytes, dict[str, Any]] = {}
+        self.parsed = 0
+
+    def table(self, text: str, parse: Callable[[str], dict[str, Any]]) -> dict[str, Any]:
+        """`parse(text)`, from the file when it is there."""
+        key = hashlib.blake2b(text.encode(), digest_size=16).digest()
+        found = self.used.get(key) or self.stored.get(key)
+        if found is None:
+            found = parse(text)
+            try:
+                marshal.dumps(found)
+            except ValueError:
+                # Dates and times have no marshal form: parsed every time.
+                return found
+            self.parsed += 1
+        self.used[key] = found
+        return found
+
+    def save(self) -> None:
+        """Write the tables this process used, if it parsed any."""
+        if self.parsed:
+            self.parsed = 0
+            _write(self.path, self.used)
+
+
+_STATE: dict[str, CompiledCode] = {}
+"""The installed caches of compiled code: "classes" (dataclasses), "protocol" (attrs, cattrs)."""
+_TABLES: dict[str, ParsedTables] = {}
+_FOLDER: dict[str, Path] = {}
+
+
+def _file(folder: Path, name: str) -> Path:
+    return folder / f"{name}-{sys.implementation.cache_tag}.marshal"
+
+
+def install(folder: Path | None = None) -> CompiledCode:
+    """From now on, dataclasses' generated methods come from the cache file in `folder` (the
+    user's cache folder by default), and so does the knowledge base's front matter; `save`
+    writes what was compiled or parsed meanwhile."""
+    found = _STATE.get("classes")
+    if found is None:
+        folder = _FOLDER["at"] = folder or cache_folder()
+        _TABLES["kb"] = ParsedTables(_file(folder, "kb-front-matter"))
+        found = _STATE["classes"] = CompiledCode(_file(folder, "compiled-classes"))
+        if callable(getattr(dataclasses, "_create_fn", None)) or hasattr(
+            dataclasses, "_FuncBuilder"
+        ):
+            # dataclasses calls the builtin by its name: a module global of that name comes
+            # first.
+            module: ModuleType = dataclasses
+            module.exec = found.exec  # type: ignore[attr-defined]
+    return found
+
+
+@contextlib.contextmanager
+def protocol_compiled() -> Generator[CompiledCode | None]:
+    """Within the block (importing the protocol types), attrs' generated methods come from a
+    cache file of their own (when `install`ed); so, from then on, do the structure and
+    unstructure functions cattrs writes on first use of each protocol type."""
+    folder = _FOLDER.get("at")
+    try:
+        import attr._make as make
+        import cattrs.gen as generate
+    except ImportError:  # pragma: no cover - lsprotocol depends on both
+        make = generate = None
+    if (
+        folder is None
+        or make is None
+        or generate is None
+        or not callable(getattr(make, "_compile_and_eval", None))
+    ):
+        # Not installed, or another attrs layout whose compiles may not be the plain ones.
+        yield None
+        return
+    code = _STATE["protocol"] = CompiledCode(_file(folder, "compiled-protocol"))
+    attrs_module: ModuleType = make
+    attrs_module.compile = code.compile  # type: ignore[attr-defined]
+    cattrs_module: ModuleType = generate
+    cattrs_module.compile = code.compile  # type: ignore[attr-defined]
+    try:
+        yield code
+    finally:
+        del attrs_module.compile  # type: ignore[attr-defined]
+        code.save()
+
+
+def parsed_front_matter(text: str, parse: Callable[[str], dict[str, Any]]) -> dict[str, Any]:
+    """`parse(text)` for a knowledge-base entry's front matter, kept between runs once
+    `install`ed."""
+    tables = _TABLES.get("kb")
+    return parse(text) if tables is None else tables.table(text, parse)
+
+
+def save() -> None:
+    """Write the cache files if this process compiled or parsed anything new (see
+    `CompiledCode.save`)."""
+    for code in _STATE.values():
+        code.save()
+    tables = _TABLES.get("kb")
+    if tables is not None:
+        tables.save()
