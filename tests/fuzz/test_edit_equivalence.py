@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from invariants import ANALYZER, CASES, EXERCISED
 
 from burnlint.analysis.engine import CrateFile, CrateSession, FileResult, Options
+from burnlint.analysis.states import StateCache, file_states
 from burnlint.analysis.syntax.source import SourceFile
 from burnlint.loading import load_crate
 
@@ -139,3 +140,38 @@ def test_incremental_results_equal_a_fresh_analysis(
         assert kept == fresh(session.files, example)
     if any(r.findings for r in session.results()):
         EXERCISED["incremental with findings"] += 1
+
+
+@given(st.booleans(), st.booleans(), st.lists(edit, min_size=1, max_size=8))
+def test_states_kept_across_edits_equal_states_read_afresh(
+    example: bool,
+    with_origins: bool,
+    edits: list[tuple[int, float, tuple[str, object]]],
+) -> None:
+    """A whole-file read of names' states (inlay hints) reuses each binding log's states from
+    the last read while they hold: after every edit it gives exactly what a read with nothing
+    kept gives."""
+    CASES["kept states equal fresh"] += 1
+    files = list(LOADED.files) if example else list(CALLS)
+    session = CrateSession(ANALYZER, files, Options(states=True), LOADED.crate if example else None)
+    session.results()
+    kept = StateCache()
+    for index, where, change in [(0, 0.0, ("insert", "")), *edits]:
+        index %= len(session.files)
+        old = session.files[index].source
+        text = apply(old.text, where, change)
+        session.update(index, SourceFile(old.path, text, previous=old))
+        session.results()
+        program = session.program
+        if program is None:
+            continue
+        for file, unit in enumerate(program.units):
+            if not unit.target:
+                continue
+            again = file_states(program, file, ANALYZER.api, cache=kept, with_origins=with_origins)
+            fresh = file_states(
+                program, file, ANALYZER.api, cache=StateCache(), with_origins=with_origins
+            )
+            assert again == fresh
+            if again:
+                EXERCISED["whole-file state reads with states"] += 1

@@ -207,3 +207,20 @@ def test_hint_json_is_what_lsprotocol_writes_and_ranges_slice_it(
         assert json.loads(hints.between(y, y).text) == expected[-1:]
         assert json.loads(hints.between(0, y - 1).text) == expected[:-1]
         assert json.loads(hints.between(len(data), len(data)).text) == []
+        # The next version, made from this list: the same states, one line break more before
+        # `y` (the same bytes in all): the hints before it are reused, `y`'s is made anew.
+        moved = OpenDocument(doc.uri, None, 8, HINTED.replace(" let y", "\nlet y"))
+        later = hint_list(moved, Read(states, read.uris, version=8), mode, encoding, lazy, hints)
+        again = [
+            {
+                **hint,
+                "position": dict(
+                    zip(("line", "character"), moved.index.position(s.end, encoding), strict=True)
+                ),
+            }
+            | ({"data": {**hint["data"], "version": 8}} if lazy else {})
+            for hint, s in zip(
+                expected, [s for s in states if mode == "on" or s.dispatch], strict=True
+            )
+        ]
+        assert json.loads(later.between(0, len(data)).text) == again

@@ -74,61 +74,237 @@ def file_states(
     whole file by default), in file order (one per name), or of the name bound at `only`;
     `cache` keeps what it can across calls; without `with_origins` their origins are left
     out (they cost most)."""
-    unit = program.units[file]
-    source = unit.source
-    end = len(source.data) if end is None else end
     cache = cache if cache is not None else StateCache()
-    sites: dict[ir.Span, BindingSite] = {}
-    silent: set[ir.Span] = set()
-    merged: set[ir.Span] = set()
+    if only is None and start == 0 and end is None:
+        return _whole_file(program, file, api, cache, with_origins)
+    unit = program.units[file]
+    end = len(unit.source.data) if end is None else end
 
     def keep(span: ir.Span) -> bool:
         return (
             span == only if only is not None else span.file == file and start <= span.start <= end
         )
 
-    for log in program.binding_logs(file):
-        if only is None or only in log.sites or only in log.silent:
-            _collect(log, keep, sites, silent, merged)
-    functions: list[tuple[int, int]] | None = None
-    touching: dict[int, bool] = {}
-    places = cache.places(program) if with_origins else {}
+    logs = [
+        log
+        for log in program.binding_logs(file)
+        if only is None or only in log.sites or only in log.silent
+    ]
+    maker = _StateMaker(program, file, api, cache, with_origins)
+    out = _collected_states(maker, logs, keep)
+    cache.prune()
+    out.sort(key=_file_order)
+    return out
+
+
+def _collected_states(
+    maker: _StateMaker, logs: list[BindingLog], keep: Callable[[ir.Span], bool]
+) -> list[BindingState]:
+    """The states of the sites of `logs` that `keep` accepts, a site in several logs joined
+    (see `_collect`)."""
+    sites: dict[ir.Span, BindingSite] = {}
+    silent: set[ir.Span] = set()
+    merged: set[ir.Span] = set()
+    for log in logs:
+        _collect(log, keep, sites, silent, merged)
     out: list[BindingState] = []
     for span, site in sites.items():
         # A parameter's site joined from several callers is made anew each time: not kept.
-        shared = bool(merged) and span in merged
-        quiet = bool(silent) and span in silent
-        words = None if shared else cache.get(site, quiet)
-        if words is None:
-            words = _words(site, quiet)
-            if not shared:
-                cache.put(site, quiet, words)
-        if not words[0]:
-            continue
-        if functions is None:
-            functions = sorted(
+        made = maker.state(span, site, bool(silent) and span in silent, span in merged)
+        if made is not None:
+            out.append(made[0])
+    return out
+
+
+def _file_order(state: BindingState) -> tuple[int, int, str, str]:
+    return state.start, state.end, state.kind, state.label
+
+
+class _StateMaker:
+    """Makes the state of one site of a read (see `file_states`): its words (kept with the
+    site), whether its function touches dispatch code, its origins."""
+
+    def __init__(
+        self, program: Program, file: int, api: ApiModel, cache: StateCache, with_origins: bool
+    ) -> None:
+        self.program = program
+        self.file = file
+        self.unit = program.units[file]
+        self.api = api
+        self.cache = cache
+        self.with_origins = with_origins
+        self.places = cache.places(program) if with_origins else {}
+        self._functions: list[tuple[int, int]] | None = None
+        self._function_set: set[tuple[int, int]] | None = None
+        self._touching: dict[int, bool] = {}
+        self._ranges_touching: dict[tuple[int, int], bool] = {}
+
+    @property
+    def functions(self) -> list[tuple[int, int]]:
+        """The file's functions' byte ranges, in order."""
+        if self._functions is None:
+            self._functions = sorted(
                 (decl.node.start_byte, decl.node.end_byte)
-                for decl in unit.items.functions
+                for decl in self.unit.items.functions
                 if not decl.build_off
             )
+        return self._functions
+
+    @property
+    def function_set(self) -> set[tuple[int, int]]:
+        """`functions` as a set."""
+        if self._function_set is None:
+            self._function_set = set(self.functions)
+        return self._function_set
+
+    def touches(self, fn_start: int, fn_end: int) -> bool:
+        """Whether the function at these bytes names dispatch types or vocabulary."""
+        key = (fn_start, fn_end)
+        found = self._ranges_touching.get(key)
+        if found is None:
+            text = self.unit.source.data[fn_start:fn_end]
+            found = self._ranges_touching[key] = self.cache.dispatch(
+                text, self.api, self.program.era
+            )
+        return found
+
+    def state(
+        self, span: ir.Span, site: BindingSite, quiet: bool, merged: bool
+    ) -> tuple[BindingState, tuple[int, int] | None] | None:
+        """The state of `site` at `span` (None when nothing is known), with the byte range of
+        the function it is in (None outside functions)."""
+        words = None if merged else self.cache.get(site, quiet)
+        if words is None:
+            words = _words(site, quiet)
+            if not merged:
+                self.cache.put(site, quiet, words)
+        if not words[0]:
+            return None
+        functions = self.functions
         name_start, name_end = span.start, span.end
         index = bisect.bisect_right(functions, (name_start, 1 << 62)) - 1
         touches = False
+        function: tuple[int, int] | None = None
         if index >= 0 and name_start < functions[index][1]:
-            found = touching.get(index)
+            function = functions[index]
+            found = self._touching.get(index)
             if found is None:
-                fn_start, fn_end = functions[index]
-                text = source.data[fn_start:fn_end]
-                found = touching[index] = cache.dispatch(text, api, program.era)
+                found = self._touching[index] = self.touches(*function)
             touches = found
         label, some, paths = words
-        origins = _origins(program, site.paths, places) if with_origins else ()
-        out.append(
-            BindingState(name_start, name_end, site.kind, label, paths, origins, some, touches)
+        origins = _origins(self.program, site.paths, self.places) if self.with_origins else ()
+        made = BindingState(name_start, name_end, site.kind, label, paths, origins, some, touches)
+        return made, function
+
+
+@dataclass(slots=True)
+class _Part:
+    """The states one binding log gave a whole-file read, and what they depended on: they are
+    the same in the next read while the log is, its spans have not moved, its functions still
+    stand where they were and touch dispatch code as they did, and (with origins) no file
+    changed."""
+
+    log: BindingLog
+    keys: frozenset[ir.Span]
+    """The log's spans in the file (sites and silent ones)."""
+    states: list[BindingState]
+    anchors: tuple[tuple[ir.Anchor, int], ...]
+    """The anchors of the log's spans and where they were."""
+    functions: tuple[tuple[int, int, bool], ...]
+    """The functions the states are in, and whether each touched dispatch code."""
+    places: object
+    """The origins' placing table (see `StateCache.places`); None without origins."""
+
+    def holds(self, maker: _StateMaker, shared: set[ir.Span], places: object) -> bool:
+        """Whether the states are still what a read of the log's sites would make."""
+        if places is not self.places or (shared and not self.keys.isdisjoint(shared)):
+            return False
+        for anchor, base in self.anchors:
+            if anchor.base != base:
+                return False
+        ranges = maker.function_set
+        for start, end, touched in self.functions:
+            if (start, end) not in ranges or maker.touches(start, end) != touched:
+                return False
+        return True
+
+
+def _whole_file(
+    program: Program, file: int, api: ApiModel, cache: StateCache, with_origins: bool
+) -> list[BindingState]:
+    """`file_states` of a whole file, reusing each binding log's states from the last read
+    when they still hold (see `_Part`): after an edit inside one function, only the logs of
+    the functions analyzed again are read. A name in several logs (a parameter several
+    callers pass) is read anew each time."""
+    size = len(program.units[file].source.data)
+    logs = program.binding_logs(file)
+    keysets = [cache.keys(log, file) for log in logs]
+    seen: set[ir.Span] = set()
+    shared: set[ir.Span] = set()
+    for keys in keysets:
+        shared |= seen & keys
+        seen |= keys
+    maker = _StateMaker(program, file, api, cache, with_origins)
+    places = maker.places if with_origins else None
+    parts = cache.parts_of(file)
+    kept: dict[int, _Part] = {}
+    out: list[BindingState] = []
+    for log, keys in zip(logs, keysets, strict=True):
+        part = parts.get(id(log))
+        if part is not None and part.log is log and part.holds(maker, shared, places):
+            out.extend(part.states)
+            kept[id(log)] = part
+            continue
+        made, part = _read_part(maker, log, keys, shared, size, places)
+        out.extend(made)
+        if part is not None:
+            kept[id(log)] = part
+    cache.keep_parts(file, logs, kept)
+    if shared:
+        out += _collected_states(
+            maker, logs, lambda span: span in shared and 0 <= span.start <= size
         )
     cache.prune()
-    out.sort(key=lambda state: state.start)
+    out.sort(key=_file_order)
     return out
+
+
+def _read_part(
+    maker: _StateMaker,
+    log: BindingLog,
+    keys: frozenset[ir.Span],
+    shared: set[ir.Span],
+    size: int,
+    places: object,
+) -> tuple[list[BindingState], _Part | None]:
+    """The states of `log`'s own sites in the file (those not `shared`), and them as a part to
+    keep (None when a span is out of the file's range or outside its functions: those may
+    change with any edit)."""
+    made: list[BindingState] = []
+    anchors: dict[ir.Anchor, int] = {}
+    functions: dict[tuple[int, int], bool] = {}
+    keepable = True
+    file = maker.file
+    for span, site in log.sites.items():
+        if span.file != file or span in shared:
+            continue
+        anchors[span.anchor] = span.anchor.base
+        if not 0 <= span.start <= size:
+            keepable = False
+            continue
+        found = maker.state(span, site, span in log.silent, False)
+        if found is None:
+            continue
+        state, function = found
+        if function is None:
+            keepable = False
+        else:
+            functions[function] = state.dispatch
+        made.append(state)
+    if not keepable:
+        return made, None
+    ranges = tuple((start, end, touched) for (start, end), touched in functions.items())
+    return made, _Part(log, keys, made, tuple(anchors.items()), ranges, places)
 
 
 Words = tuple[str, bool, tuple[str, ...]]
@@ -155,6 +331,27 @@ class StateCache:
         self._dispatch_seen: set[bytes] = set()
         self._places: dict[tuple[int, int, int, str], Related] = {}
         self._places_of: tuple[SourceFile, ...] = ()
+        self._keys: dict[int, dict[int, tuple[BindingLog, frozenset[ir.Span]]]] = {}
+        self._parts: dict[int, dict[int, _Part]] = {}
+
+    def keys(self, log: BindingLog, file: int) -> frozenset[ir.Span]:
+        """The spans of `log`'s sites and silent sites in `file` (kept with the log)."""
+        table = self._keys.setdefault(file, {})
+        found = table.get(id(log))
+        if found is None or found[0] is not log:
+            spans = frozenset(s for s in (*log.sites, *log.silent) if s.file == file)
+            found = table[id(log)] = (log, spans)
+        return found[1]
+
+    def parts_of(self, file: int) -> dict[int, _Part]:
+        """The parts of the last whole read of `file`, by the id of their log."""
+        return self._parts.get(file, {})
+
+    def keep_parts(self, file: int, logs: list[BindingLog], parts: dict[int, _Part]) -> None:
+        """After a whole read of `file`: its parts, and the keys of its current logs only."""
+        self._parts[file] = parts
+        table = self._keys.get(file, {})
+        self._keys[file] = {id(log): table[id(log)] for log in logs if id(log) in table}
 
     def places(self, program: Program) -> dict[tuple[int, int, int, str], Related]:
         """Origins placed in the program's files, by (file, start, end, label): kept while

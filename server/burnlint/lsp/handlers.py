@@ -159,7 +159,7 @@ def _register_inlay_hints(ls: BurnlintServer) -> None:
         first = index.byte_offset(start.line, start.character, encoding)
         last = index.byte_offset(end.line, end.character, encoding)
         lazy = ls.support.inlay_tooltip_resolve
-        kept = lists.get(doc.uri)
+        kept = earlier = lists.get(doc.uri)
         if kept is not None and kept.read.version != doc.version:
             kept = None
         if kept is None and (last - first) * 2 < len(doc.text):
@@ -174,7 +174,7 @@ def _register_inlay_hints(ls: BurnlintServer) -> None:
             return None
         key = (mode, encoding, lazy)
         if kept is None or kept.read is not read or kept.key != key:
-            kept = hint_list(doc, read, mode, encoding, lazy)
+            kept = hint_list(doc, read, mode, encoding, lazy, earlier)
             if read.whole:
                 for uri in [u for u in lists if ls.documents.get(u) is None]:
                     del lists[uri]

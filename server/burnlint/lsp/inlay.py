@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import bisect
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
 
 from lsprotocol import types
@@ -33,6 +33,10 @@ KINDS = {
 }
 
 
+Pieces = tuple["BindingState", int, int, str, str]
+"""A lazy hint's state, line and character, and its JSON before and after the version."""
+
+
 @dataclass(frozen=True, slots=True)
 class HintList:
     """The inlay hints of one read of a document's states, as JSON text in file order (the
@@ -44,6 +48,10 @@ class HintList:
     starts: list[int]
     """The first byte of each hint's name, ascending."""
     texts: list[str]
+    pieces: dict[int, Pieces] = field(default_factory=dict[int, Pieces])
+    """Lazy hints' JSON around the document version, by the id of their state: (state, line,
+    character, before, after). A state kept from the last read, still at the same place,
+    takes its JSON from here."""
 
     def between(self, start: int, end: int) -> RawJSON:
         """The hints of the names whose first byte is in `start`..`end`."""
@@ -53,31 +61,58 @@ class HintList:
 
 
 def hint_list(
-    doc: OpenDocument, read: Read, mode: InlayHints, encoding: Encoding, lazy: bool
+    doc: OpenDocument,
+    read: Read,
+    mode: InlayHints,
+    encoding: Encoding,
+    lazy: bool,
+    previous: HintList | None = None,
 ) -> HintList:
     """One hint after each name of `read` whose state is known (with `dispatch`, only in
     functions that name dispatch types or burn's dispatch vocabulary), as a type hint's label;
     with `lazy`, their tooltips are left for `inlayHint/resolve` (`data` says which name).
     Each hint's JSON is written here, not by the converter: a document's thousand hints
-    through it cost more than the request may take."""
+    through it cost more than the request may take. With the `previous` list of the same
+    document and settings, the hints of states kept since (see `file_states`) reuse their
+    JSON."""
     index = doc.index
     starts: list[int] = []
     texts: list[str] = []
     uri = json.dumps(doc.uri)
+    key = (mode, encoding, lazy)
+    old = previous.pieces if previous is not None and previous.key == key and lazy else {}
+    pieces: dict[int, Pieces] = {}
+    version = str(doc.version)
     for state in read.states:
         if mode != "on" and not state.dispatch:
             continue
         line, character = index.position(state.end, encoding)
-        head = f'{{"position": {{"line": {line}, "character": {character}}}, "label": {json.dumps(state.label)}, "kind": 1'
         if lazy:
-            data = f'{{"uri": {uri}, "version": {doc.version}, "start": {state.start}}}'
-            texts.append(f'{head}, "paddingLeft": true, "data": {data}}}')
+            found = old.get(id(state))
+            if found is None or found[0] is not state or found[1:3] != (line, character):
+                head = (
+                    f'{{"position": {{"line": {line}, "character": {character}}}, '
+                    f'"label": {json.dumps(state.label)}, "kind": 1'
+                )
+                found = (
+                    state,
+                    line,
+                    character,
+                    f'{head}, "paddingLeft": true, "data": {{"uri": {uri}, "version": ',
+                    f', "start": {state.start}}}}}',
+                )
+            pieces[id(state)] = found
+            texts.append(found[3] + version + found[4])
         else:
+            head = (
+                f'{{"position": {{"line": {line}, "character": {character}}}, '
+                f'"label": {json.dumps(state.label)}, "kind": 1'
+            )
             value = json.dumps(state_markdown(state, read.uris))
             tip = f'{{"kind": "markdown", "value": {value}}}'
             texts.append(f'{head}, "tooltip": {tip}, "paddingLeft": true}}')
         starts.append(state.start)
-    return HintList(read, (mode, encoding, lazy), starts, texts)
+    return HintList(read, key, starts, texts, pieces)
 
 
 def tooltip(state: BindingState, uris: dict[str, str]) -> types.MarkupContent:
