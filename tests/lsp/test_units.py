@@ -224,3 +224,49 @@ def test_hint_json_is_what_lsprotocol_writes_and_ranges_slice_it(
             )
         ]
         assert json.loads(later.between(0, len(data)).text) == again
+
+
+@given(
+    st.lists(st.sampled_from(["a", " ", "\n", "é"]), max_size=30).map("".join),
+    st.lists(st.sampled_from(["b", " ", "\n"]), max_size=4).map("".join),
+    st.data(),
+)
+def test_same_places_means_every_offset_keeps_its_position(
+    text: str, new_text: str, data: st.DataObject
+) -> None:
+    start = data.draw(st.integers(0, len(text)))
+    end = data.draw(st.integers(start, len(text)))
+    before, after = LineIndex(text), LineIndex(text).replaced(start, end, new_text)
+    if after.same_places(before):
+        for encoding in ("utf-8", "utf-16", "utf-32"):
+            for offset in range(min(len(after.text), len(before.text)) + 1):
+                assert after.position(offset, encoding) == before.position(offset, encoding)
+
+
+def test_kept_hints_are_placed_again_unless_the_lines_stayed() -> None:
+    from burnlint.analysis.states import BindingState
+    from burnlint.lsp.documents import OpenDocument
+    from burnlint.lsp.inlay import HintList, hint_list
+    from burnlint.lsp.states import Read
+
+    text = "fn f() {\n    let a = t; let b = x;\n}\n"
+    data = text.encode()
+    states = [
+        BindingState(at + 4, at + 5, "let", "autodiff", (), (), False, True)
+        for at in (data.index(b"let a"), data.index(b"let b"))
+    ]
+
+    def hints(version: int, body: str, previous: HintList | None = None) -> HintList:
+        doc = OpenDocument("file:///a.rs", None, version, body)
+        return hint_list(doc, Read(states, {}, version=version), "on", "utf-16", True, previous)
+
+    def shown(made: HintList) -> list[object]:
+        return json.loads(made.between(0, len(data)).text)
+
+    first = hints(1, text)
+    for version, body in (
+        (2, text.replace("= t;", "= u;")),  # the same lines: the kept hints' JSON
+        (3, text.replace(" let b", "\nlet b")),  # the same bytes, `b` a line further
+    ):
+        assert shown(hints(version, body, first)) == shown(hints(version, body))
+    assert shown(hints(3, text.replace(" let b", "\nlet b"), first))[1] != shown(first)[1]

@@ -13,7 +13,7 @@ from lsprotocol import types
 from burnlint.lsp.documents import OpenDocument
 from burnlint.lsp.hover import HoverText
 from burnlint.lsp.markdown import inline_code
-from burnlint.lsp.positions import Encoding
+from burnlint.lsp.positions import Encoding, LineIndex
 from burnlint.lsp.settings import InlayHints
 from burnlint.lsp.wire import RawJSON
 
@@ -48,6 +48,8 @@ class HintList:
     starts: list[int]
     """The first byte of each hint's name, ascending."""
     texts: list[str]
+    index: LineIndex | None = None
+    """The line index the positions were placed with."""
     pieces: dict[int, Pieces] = field(default_factory=dict[int, Pieces])
     """Lazy hints' JSON around the document version, by the id of their state: (state, line,
     character, before, after). A state kept from the last read, still at the same place,
@@ -81,14 +83,22 @@ def hint_list(
     uri = json.dumps(doc.uri)
     key = (mode, encoding, lazy)
     old = previous.pieces if previous is not None and previous.key == key and lazy else {}
+    # Lines where they were: a kept state is where it was, no need to place it again.
+    earlier = previous.index if previous is not None and old else None
+    placed = earlier is not None and index.same_places(earlier)
     pieces: dict[int, Pieces] = {}
     version = str(doc.version)
     for state in read.states:
         if mode != "on" and not state.dispatch:
             continue
-        line, character = index.position(state.end, encoding)
         if lazy:
             found = old.get(id(state))
+            if placed and found is not None and found[0] is state:
+                pieces[id(state)] = found
+                texts.append(found[3] + version + found[4])
+                starts.append(state.start)
+                continue
+            line, character = index.position(state.end, encoding)
             if found is None or found[0] is not state or found[1:3] != (line, character):
                 head = (
                     f'{{"position": {{"line": {line}, "character": {character}}}, '
@@ -104,6 +114,7 @@ def hint_list(
             pieces[id(state)] = found
             texts.append(found[3] + version + found[4])
         else:
+            line, character = index.position(state.end, encoding)
             head = (
                 f'{{"position": {{"line": {line}, "character": {character}}}, '
                 f'"label": {json.dumps(state.label)}, "kind": 1'
@@ -112,7 +123,7 @@ def hint_list(
             tip = f'{{"kind": "markdown", "value": {value}}}'
             texts.append(f'{head}, "tooltip": {tip}, "paddingLeft": true}}')
         starts.append(state.start)
-    return HintList(read, key, starts, texts, pieces)
+    return HintList(read, key, starts, texts, index, pieces)
 
 
 def tooltip(state: BindingState, uris: dict[str, str]) -> types.MarkupContent:

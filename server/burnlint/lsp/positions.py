@@ -99,6 +99,12 @@ class LineIndex:
             index._byte_starts = [*head, *moved]
         return index
 
+    def same_places(self, other: LineIndex) -> bool:
+        """Whether every byte offset inside both texts has the same position (in any encoding)
+        in each: both ASCII, with the same line starts (an edit that kept the lines where they
+        were)."""
+        return self.ascii and other.ascii and self._starts == other._starts
+
     @property
     def line_count(self) -> int:
         """Number of lines; text ending in a line break has an empty last line."""
