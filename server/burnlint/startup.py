@@ -40,7 +40,7 @@ from typing import Any, cast
 ALWAYS_NEW = 8
 """Scripts compiled anew on every run that do not make the file worth rewriting: attrs writes
 the process's (randomized) hash of a hashable class's name into its `__hash__`, so those
-differ each time; compiling them costs less than writing 1.6 MB."""
+differ each time; compiling them costs less than rewriting a megabyte."""
 
 
 def cache_folder() -> Path:
