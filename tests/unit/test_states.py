@@ -269,3 +269,39 @@ def test_a_parameter_joins_what_its_callers_pass() -> None:
         "autodiff tensor (checkpointing Disabled) on Flex",
         "plain tensor on Flex",
     }
+
+
+def test_a_kept_read_sees_a_callee_start_touching_dispatch_code() -> None:
+    """A caller's binding log keeps the state of the parameter it passes to its only callee.
+    An edit of the same length inside the callee (a comment now naming `Dispatch`) keeps the
+    caller's analysis, but the parameter's hint now shows by default: a read that keeps states
+    must notice, as a fresh one does."""
+    text = (
+        "use burn::backend::{Dispatch, DispatchDevice};\n"
+        "pub fn caller(d: TensorData) {\n"
+        "    let ad = DispatchDevice::autodiff(DispatchDevice::Flex(Default::default()));\n"
+        "    helper(Dispatch::float_from_data(d, &ad));\n"
+        "}\n"
+        "fn helper(t: FloatTensor) { // xxxxxxxx\n    drop(t);\n}\n"
+    )
+    session, _ = session_of("callee.rs", text)
+    program = session.program
+    assert program is not None
+    kept = StateCache()
+
+    def read(cache: StateCache) -> list[BindingState]:
+        # Without origins, as for editors that resolve tooltips: with them, any edit makes
+        # every state anew (the origins are placed per version of the files).
+        return file_states(program, 0, ANALYZER.api, cache=cache, with_origins=False)
+
+    before = {s.start: s for s in read(kept)}
+    param = text.index("helper(t") + len("helper(")
+    assert param in before and not before[param].dispatch
+    caller = program.binding_log(next(d for d in program.decls if d.name == "caller"))
+    old = session.files[0].source
+    session.update(0, SourceFile(old.path, text.replace("xxxxxxxx", "Dispatch"), previous=old))
+    session.results()
+    assert program.binding_log(next(d for d in program.decls if d.name == "caller")) is caller
+    after = read(kept)
+    assert after == read(StateCache())
+    assert {s.start: s for s in after}[param].dispatch
