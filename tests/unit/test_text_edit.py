@@ -64,6 +64,11 @@ def test_a_version_made_from_the_last_has_the_same_line_index(
         assert [after.line_bytes(i) for i in lines] == [fresh.line_bytes(i) for i in lines]
         offsets = range(len(fresh.data) + 1)
         assert [after.line_of(o) for o in offsets] == [fresh.line_of(o) for o in offsets]
+        # tree-sitter's points: the newlines before the offset, the bytes since the last one.
+        data = fresh.data
+        assert [after.point(o) for o in offsets] == [
+            (data.count(b"\n", 0, o), o - (data.rfind(b"\n", 0, o) + 1)) for o in offsets
+        ]
         assert after.edit_from(version) == text_edit(version.data, after.data)
         assert after.edit_from(fresh) == text_edit(fresh.data, after.data)
         assert after.tree.root_node.end_byte == len(after.data)

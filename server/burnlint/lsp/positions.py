@@ -78,14 +78,20 @@ class LineIndex:
         last = bisect.bisect_right(self._starts, end) - 1
         delta = len(new_text) - (end - start)
         inserted = [start + at + 1 for at, char in enumerate(new_text) if char == "\n"]
-        tail = self._starts[last + 1 :]
-        starts = [*self._starts[: first + 1], *inserted, *[s + delta for s in tail]]
         index = LineIndex.__new__(LineIndex)
         index.text = text
         index.ascii = self.ascii and new_text.isascii()
-        index._starts = starts
-        index._ends = [s - 1 for s in starts[1:]]
-        index._ends.append(len(text))
+        if delta == 0 and inserted == self._starts[first + 1 : last + 1]:
+            # The lines stayed where they were (a character replaced inside a line): the
+            # lists are shared, never changed in place.
+            index._starts, index._ends = self._starts, self._ends
+        else:
+            tail = self._starts[last + 1 :]
+            starts = [*self._starts[: first + 1], *inserted, *[s + delta for s in tail]]
+            index._starts = starts
+            index._ends = [s - 1 for s in starts[1:]]
+            index._ends.append(len(text))
+        starts = index._starts
         if index.ascii:
             index._byte_starts = starts
         else:
@@ -103,7 +109,11 @@ class LineIndex:
         """Whether every byte offset inside both texts has the same position (in any encoding)
         in each: both ASCII, with the same line starts (an edit that kept the lines where they
         were)."""
-        return self.ascii and other.ascii and self._starts == other._starts
+        return (
+            self.ascii
+            and other.ascii
+            and (self._starts is other._starts or self._starts == other._starts)
+        )
 
     @property
     def line_count(self) -> int:

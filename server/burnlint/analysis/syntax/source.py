@@ -78,31 +78,24 @@ def _first_difference(a: bytes, b: bytes) -> int:
     return low
 
 
-def _point(data: bytes, offset: int) -> tuple[int, int]:
-    """tree-sitter's (row, byte column) of a byte offset."""
-    row = data.count(b"\n", 0, offset)
-    return row, offset - (data.rfind(b"\n", 0, offset) + 1)
-
-
 def reparse(
-    previous: SourceFile, data: bytes, edit: tuple[int, int, int]
+    previous: SourceFile, current: SourceFile, edit: tuple[int, int, int]
 ) -> tuple[tree_sitter.Tree, list[tuple[int, int]]]:
-    """Parse `data` reusing `previous`'s tree: `edit` (from `previous.data` to `data`, see
-    `text_edit`) is described to tree-sitter, so unchanged subtrees are not parsed again. Also
-    returns the byte ranges of `data` whose syntax differs from `previous`'s (tree-sitter's
-    changed ranges: outside them, the trees are the same, moved by the edit)."""
-    old = previous.data
+    """Parse `current` reusing `previous`'s tree: `edit` (from `previous`'s text to `current`'s,
+    see `text_edit`) is described to tree-sitter, so unchanged subtrees are not parsed again.
+    Also returns the byte ranges of `current` whose syntax differs from `previous`'s
+    (tree-sitter's changed ranges: outside them, the trees are the same, moved by the edit)."""
     start, old_end, new_end = edit
     tree = previous.tree.copy()
     tree.edit(
         start_byte=start,
         old_end_byte=old_end,
         new_end_byte=new_end,
-        start_point=_point(old, start),
-        old_end_point=_point(old, old_end),
-        new_end_point=_point(data, new_end),
+        start_point=previous.point(start),
+        old_end_point=previous.point(old_end),
+        new_end_point=current.point(new_end),
     )
-    new = tree_sitter.Parser(rust_language()).parse(data, tree)
+    new = tree_sitter.Parser(rust_language()).parse(current.data, tree)
     changed = [(r.start_byte, r.end_byte) for r in tree.changed_ranges(new)]
     # The edit itself changed the text there, whatever tree-sitter says about its syntax.
     changed.append((start, new_end))
@@ -167,7 +160,7 @@ class SourceFile:
             self.previous = None  # keep no chain of old versions alive
             if previous is not None:
                 edit = self.edit if self.edit is not None else text_edit(previous.data, self.data)
-                tree, self.changed = reparse(previous, self.data, edit)
+                tree, self.changed = reparse(previous, self, edit)
             else:
                 tree = parse_bytes(self.data)
             self._tree = tree
@@ -203,6 +196,11 @@ class SourceFile:
     def line_count(self) -> int:
         """Number of lines (a trailing newline starts an empty last line)."""
         return len(self._line_starts)
+
+    def point(self, offset: int) -> tuple[int, int]:
+        """tree-sitter's (row, byte column) of byte `offset`."""
+        row = self.line_of(offset)
+        return row, offset - self._line_starts[row]
 
     def line_of(self, offset: int) -> int:
         """0-based line containing byte `offset`."""
