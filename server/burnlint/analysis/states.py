@@ -136,8 +136,7 @@ class _StateMaker:
         self.places = cache.places(program) if with_origins else {}
         self._functions: list[tuple[int, int]] | None = None
         self._function_set: set[tuple[int, int]] | None = None
-        self._touching: dict[int, bool] = {}
-        self._ranges_touching: dict[tuple[int, int], bool] = {}
+        self._touching: dict[tuple[int, int], bool] = {}
 
     @property
     def functions(self) -> list[tuple[int, int]]:
@@ -160,12 +159,10 @@ class _StateMaker:
     def touches(self, fn_start: int, fn_end: int) -> bool:
         """Whether the function at these bytes names dispatch types or vocabulary."""
         key = (fn_start, fn_end)
-        found = self._ranges_touching.get(key)
+        found = self._touching.get(key)
         if found is None:
             text = self.unit.source.data[fn_start:fn_end]
-            found = self._ranges_touching[key] = self.cache.dispatch(
-                text, self.api, self.program.era
-            )
+            found = self._touching[key] = self.cache.dispatch(text, self.api, self.program.era)
         return found
 
     def state(
@@ -183,14 +180,10 @@ class _StateMaker:
         functions = self.functions
         name_start, name_end = span.start, span.end
         index = bisect.bisect_right(functions, (name_start, 1 << 62)) - 1
-        touches = False
         function: tuple[int, int] | None = None
         if index >= 0 and name_start < functions[index][1]:
             function = functions[index]
-            found = self._touching.get(index)
-            if found is None:
-                found = self._touching[index] = self.touches(*function)
-            touches = found
+        touches = function is not None and self.touches(*function)
         label, some, paths = words
         origins = _origins(self.program, site.paths, self.places) if self.with_origins else ()
         made = BindingState(name_start, name_end, site.kind, label, paths, origins, some, touches)

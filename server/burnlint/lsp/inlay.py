@@ -48,7 +48,7 @@ class HintList:
     starts: list[int]
     """The first byte of each hint's name, ascending."""
     texts: list[str]
-    index: LineIndex | None = None
+    index: LineIndex
     """The line index the positions were placed with."""
     pieces: dict[int, Pieces] = field(default_factory=dict[int, Pieces])
     """Lazy hints' JSON around the document version, by the id of their state: (state, line,
@@ -84,46 +84,44 @@ def hint_list(
     key = (mode, encoding, lazy)
     old = previous.pieces if previous is not None and previous.key == key and lazy else {}
     # Lines where they were: a kept state is where it was, no need to place it again.
-    earlier = previous.index if previous is not None and old else None
-    placed = earlier is not None and index.same_places(earlier)
+    placed = previous is not None and bool(old) and index.same_places(previous.index)
     pieces: dict[int, Pieces] = {}
     version = str(doc.version)
     for state in read.states:
         if mode != "on" and not state.dispatch:
             continue
-        if lazy:
-            found = old.get(id(state))
-            if placed and found is not None and found[0] is state:
-                pieces[id(state)] = found
-                texts.append(found[3] + version + found[4])
-                starts.append(state.start)
-                continue
-            line, character = index.position(state.end, encoding)
-            if found is None or found[0] is not state or found[1:3] != (line, character):
-                head = (
-                    f'{{"position": {{"line": {line}, "character": {character}}}, '
-                    f'"label": {json.dumps(state.label)}, "kind": 1'
-                )
-                found = (
-                    state,
-                    line,
-                    character,
-                    f'{head}, "paddingLeft": true, "data": {{"uri": {uri}, "version": ',
-                    f', "start": {state.start}}}}}',
-                )
-            pieces[id(state)] = found
-            texts.append(found[3] + version + found[4])
-        else:
-            line, character = index.position(state.end, encoding)
-            head = (
-                f'{{"position": {{"line": {line}, "character": {character}}}, '
-                f'"label": {json.dumps(state.label)}, "kind": 1'
-            )
+        starts.append(state.start)
+        if not lazy:
             value = json.dumps(state_markdown(state, read.uris))
             tip = f'{{"kind": "markdown", "value": {value}}}'
+            head = _hint_head(index.position(state.end, encoding), state.label)
             texts.append(f'{head}, "tooltip": {tip}, "paddingLeft": true}}')
-        starts.append(state.start)
+            continue
+        found = old.get(id(state))
+        if found is not None and found[0] is not state:
+            found = None
+        if found is None or not placed:
+            where = index.position(state.end, encoding)
+            if found is None or found[1:3] != where:
+                found = (
+                    state,
+                    *where,
+                    f'{_hint_head(where, state.label)}, "paddingLeft": true, '
+                    f'"data": {{"uri": {uri}, "version": ',
+                    f', "start": {state.start}}}}}',
+                )
+        pieces[id(state)] = found
+        texts.append(found[3] + version + found[4])
     return HintList(read, key, starts, texts, index, pieces)
+
+
+def _hint_head(where: tuple[int, int], label: str) -> str:
+    """A hint's JSON up to its kind: its position and label."""
+    line, character = where
+    return (
+        f'{{"position": {{"line": {line}, "character": {character}}}, '
+        f'"label": {json.dumps(label)}, "kind": 1'
+    )
 
 
 def tooltip(state: BindingState, uris: dict[str, str]) -> types.MarkupContent:
