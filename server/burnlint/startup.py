@@ -32,10 +32,13 @@ import marshal
 import os
 import sys
 import tempfile
-from collections.abc import Callable, Generator, Mapping
+from collections.abc import Callable, Generator
+from dataclasses import dataclass
 from pathlib import Path
 from types import CodeType, ModuleType
-from typing import Any, cast
+from typing import Any, Generic, TypeVar, cast
+
+T = TypeVar("T")
 
 ALWAYS_NEW = 8
 """Scripts compiled anew on every run that do not make the file worth rewriting: attrs writes
@@ -54,27 +57,72 @@ def cache_folder() -> Path:
     return Path(platformdirs.user_cache_dir("burnlint", appauthor=False))
 
 
-class CompiledCode:
-    """Code objects by digest of (mode, file name, source): those read from the file, and
-    those this process used."""
+class Kept(Generic[T]):
+    """Values made from text, by a digest of the text: those read from a file, and those this
+    process used (`save` writes those back)."""
+
+    def __init__(self, path: Path, kind: type[T], always_new: int = 0) -> None:
+        self.path = path
+        self.stored: dict[bytes, T] = {
+            key: value
+            for key, value in _read(path).items()
+            if isinstance(key, bytes) and isinstance(value, kind)
+        }
+        self.used: dict[bytes, T] = {}
+        self.made = 0
+        """How many values were not in the file (made in this process)."""
+        self._saved = 0
+        self._always_new = always_new
+        """New values that do not make the file worth rewriting (see `ALWAYS_NEW`)."""
+
+    def get(self, text: str, make: Callable[[], T]) -> T:
+        """The value made from `text`, from the file when it is there, else `make()`."""
+        key = hashlib.blake2b(text.encode(), digest_size=16).digest()
+        found = self.used.get(key)
+        if found is None:
+            found = self.stored.get(key)
+        if found is None:
+            found = make()
+            try:
+                marshal.dumps(cast(Any, found))
+            except ValueError:
+                # No marshal form (a TOML date, say): made every time.
+                return found
+            self.made += 1
+        self.used[key] = found
+        return found
+
+    def save(self) -> None:
+        """Write what this process used, if it made more than a few values since the last
+        save (so the file holds those of the installed versions only: it never grows with
+        upgrades)."""
+        if self.made - self._saved <= self._always_new:
+            return
+        self._saved = self.made
+        with contextlib.suppress(OSError, ValueError):
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            handle, name = tempfile.mkstemp(dir=self.path.parent, prefix=f".{self.path.stem}-")
+            temporary = Path(name)
+            try:
+                with os.fdopen(handle, "wb") as stream:
+                    marshal.dump(self.used, stream)
+                temporary.replace(self.path)
+            finally:
+                temporary.unlink(missing_ok=True)
+
+
+class CompiledCode(Kept[CodeType]):
+    """Code objects by digest of (mode, file name, source), as `compile` and `exec` for the
+    modules that generate code."""
 
     def __init__(self, path: Path) -> None:
-        self.path = path
-        self.stored = _read(path)
-        self.used: dict[bytes, CodeType] = {}
-        self.compiled = 0
-        """How many scripts were not in the file (compiled in this process)."""
-        self._saved = 0
+        super().__init__(path, CodeType, ALWAYS_NEW)
 
     def code(self, source: str, filename: str, mode: str) -> CodeType:
         """`source` compiled, from the file when it is there."""
-        key = hashlib.blake2b(f"{mode}\0{filename}\0{source}".encode(), digest_size=16).digest()
-        found = self.used.get(key) or self.stored.get(key)
-        if found is None:
-            found = builtins.compile(source, filename, mode)
-            self.compiled += 1
-        self.used[key] = found
-        return found
+        return self.get(
+            f"{mode}\0{filename}\0{source}", lambda: builtins.compile(source, filename, mode)
+        )
 
     def compile(self, source: Any, filename: str, mode: str, *rest: Any, **options: Any) -> Any:
         """`compile`, answered from the file for plain calls with source text."""
@@ -88,17 +136,8 @@ class CompiledCode:
             source = self.code(source, "<string>", "exec")
         builtins.exec(source, globals, locals)
 
-    def save(self) -> None:
-        """Write what this process used, if it compiled more than a few scripts since the last
-        save (so the file holds the scripts of the installed versions only: it never grows
-        with upgrades)."""
-        if self.compiled - self._saved <= ALWAYS_NEW:
-            return
-        self._saved = self.compiled
-        _write(self.path, self.used)
 
-
-def _read_any(path: Path) -> dict[object, object]:
+def _read(path: Path) -> dict[object, object]:
     try:
         with path.open("rb") as stream:
             found: object = marshal.load(stream)
@@ -107,90 +146,45 @@ def _read_any(path: Path) -> dict[object, object]:
     return cast(dict[object, object], found) if isinstance(found, dict) else {}
 
 
-def _read(path: Path) -> dict[bytes, CodeType]:
-    return {
-        key: code
-        for key, code in _read_any(path).items()
-        if isinstance(key, bytes) and isinstance(code, CodeType)
-    }
+@dataclass
+class Installed:
+    """What `install` set up for this process."""
+
+    folder: Path
+    classes: CompiledCode
+    """dataclasses' generated methods."""
+    front_matter: Kept[dict[str, Any]]
+    """The knowledge base's parsed front matter."""
+    protocol: CompiledCode | None = None
+    """attrs' and cattrs' generated code (see `protocol_compiled`)."""
 
 
-def _write(path: Path, table: Mapping[bytes, object]) -> None:
-    """Replace `path` with `table` in one rename (errors ignored: a cache)."""
-    with contextlib.suppress(OSError, ValueError):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-")
-        temporary = Path(name)
-        try:
-            with os.fdopen(handle, "wb") as stream:
-                marshal.dump(dict(table), stream)
-            temporary.replace(path)
-        finally:
-            temporary.unlink(missing_ok=True)
-
-
-class ParsedTables:
-    """Parsed TOML tables by digest of their text: those read from the file, and those used."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        found = _read_any(path)
-        self.stored: dict[bytes, dict[str, Any]] = {
-            key: cast(dict[str, Any], table)
-            for key, table in found.items()
-            if isinstance(key, bytes) and isinstance(table, dict)
-        }
-        self.used: dict[bytes, dict[str, Any]] = {}
-        self.parsed = 0
-
-    def table(self, text: str, parse: Callable[[str], dict[str, Any]]) -> dict[str, Any]:
-        """`parse(text)`, from the file when it is there."""
-        key = hashlib.blake2b(text.encode(), digest_size=16).digest()
-        found = self.used.get(key) or self.stored.get(key)
-        if found is None:
-            found = parse(text)
-            try:
-                marshal.dumps(found)
-            except ValueError:
-                # Dates and times have no marshal form: parsed every time.
-                return found
-            self.parsed += 1
-        self.used[key] = found
-        return found
-
-    def save(self) -> None:
-        """Write the tables this process used, if it parsed any."""
-        if self.parsed:
-            self.parsed = 0
-            _write(self.path, self.used)
-
-
-_STATE: dict[str, CompiledCode] = {}
-"""The installed caches of compiled code: "classes" (dataclasses), "protocol" (attrs, cattrs)."""
-_TABLES: dict[str, ParsedTables] = {}
-_FOLDER: dict[str, Path] = {}
+_STATE: dict[str, Installed] = {}
 
 
 def _file(folder: Path, name: str) -> Path:
     return folder / f"{name}-{sys.implementation.cache_tag}.marshal"
 
 
-def install(folder: Path | None = None) -> CompiledCode:
+def install(folder: Path | None = None) -> Installed:
     """From now on, dataclasses' generated methods come from the cache file in `folder` (the
     user's cache folder by default), and so does the knowledge base's front matter; `save`
     writes what was compiled or parsed meanwhile."""
-    found = _STATE.get("classes")
+    found = _STATE.get("installed")
     if found is None:
-        folder = _FOLDER["at"] = folder or cache_folder()
-        _TABLES["kb"] = ParsedTables(_file(folder, "kb-front-matter"))
-        found = _STATE["classes"] = CompiledCode(_file(folder, "compiled-classes"))
+        folder = folder or cache_folder()
+        found = _STATE["installed"] = Installed(
+            folder,
+            CompiledCode(_file(folder, "compiled-classes")),
+            Kept(_file(folder, "kb-front-matter"), cast(type[dict[str, Any]], dict)),
+        )
         if callable(getattr(dataclasses, "_create_fn", None)) or hasattr(
             dataclasses, "_FuncBuilder"
         ):
             # dataclasses calls the builtin by its name: a module global of that name comes
             # first.
             module: ModuleType = dataclasses
-            module.exec = found.exec  # type: ignore[attr-defined]
+            module.exec = found.classes.exec  # type: ignore[attr-defined]
     return found
 
 
@@ -199,14 +193,14 @@ def protocol_compiled() -> Generator[CompiledCode | None]:
     """Within the block (importing the protocol types), attrs' generated methods come from a
     cache file of their own (when `install`ed); so, from then on, do the structure and
     unstructure functions cattrs writes on first use of each protocol type."""
-    folder = _FOLDER.get("at")
+    installed = _STATE.get("installed")
     try:
         import attr._make as make
         import cattrs.gen as generate
     except ImportError:  # pragma: no cover - lsprotocol depends on both
         make = generate = None
     if (
-        folder is None
+        installed is None
         or make is None
         or generate is None
         or not callable(getattr(make, "_compile_and_eval", None))
@@ -214,7 +208,7 @@ def protocol_compiled() -> Generator[CompiledCode | None]:
         # Not installed, or another attrs layout whose compiles may not be the plain ones.
         yield None
         return
-    code = _STATE["protocol"] = CompiledCode(_file(folder, "compiled-protocol"))
+    code = installed.protocol = CompiledCode(_file(installed.folder, "compiled-protocol"))
     attrs_module: ModuleType = make
     attrs_module.compile = code.compile  # type: ignore[attr-defined]
     cattrs_module: ModuleType = generate
@@ -229,15 +223,17 @@ def protocol_compiled() -> Generator[CompiledCode | None]:
 def parsed_front_matter(text: str, parse: Callable[[str], dict[str, Any]]) -> dict[str, Any]:
     """`parse(text)` for a knowledge-base entry's front matter, kept between runs once
     `install`ed."""
-    tables = _TABLES.get("kb")
-    return parse(text) if tables is None else tables.table(text, parse)
+    installed = _STATE.get("installed")
+    if installed is None:
+        return parse(text)
+    return installed.front_matter.get(text, lambda: parse(text))
 
 
 def save() -> None:
     """Write the cache files if this process compiled or parsed anything new (see
-    `CompiledCode.save`)."""
-    for code in _STATE.values():
-        code.save()
-    tables = _TABLES.get("kb")
-    if tables is not None:
-        tables.save()
+    `Kept.save`)."""
+    installed = _STATE.get("installed")
+    if installed is not None:
+        for kept in (installed.classes, installed.front_matter, installed.protocol):
+            if kept is not None:
+                kept.save()

@@ -25,7 +25,7 @@ _IMPORT = """
 import json, sys
 from pathlib import Path
 from burnlint.startup import install, protocol_compiled, save
-classes = install(Path(sys.argv[1]))
+classes = install(Path(sys.argv[1])).classes
 from burnlint.analysis.engine import Analyzer
 from burnlint.analysis.syntax.ir import Span
 with protocol_compiled() as protocol:
@@ -35,7 +35,7 @@ position = converter().structure({"line": 1, "character": 2}, types.Position)
 save()
 span = Span(1, 2, 0)
 print(json.dumps({
-    "compiled": [classes.compiled, protocol.compiled],
+    "compiled": [classes.made, protocol.made],
     "used": [len(classes.used), len(protocol.used)],
     "equal": position == types.Position(line=1, character=2)
     and position != types.Position(line=1, character=3)
@@ -158,9 +158,9 @@ from burnlint import startup
 from burnlint.kb import load
 startup.install(Path(sys.argv[1]))
 kept = load.load_kb()
-parsed = startup._TABLES["kb"].parsed
+parsed = startup.install().front_matter.made
 startup.save()
-startup._TABLES.clear()  # the same files parsed without the cache
+startup._STATE.clear()  # the same files parsed without the cache
 load.load_kb.cache_clear()
 print(json.dumps({"parsed": parsed, "entries": len(kept), "equal": kept == load.load_kb()}))
 """
