@@ -454,35 +454,44 @@ def _add_modules_of_build(items: FileItems, other: FileItems) -> None:
 
 
 class _ReachMemo:
-    """What `_reachable` computes from texts alone, kept across versions of a crate: whether
-    each function's text names a sink word, and the patterns of names it searches for."""
+    """What `_reachable` computes from texts alone, kept across versions of a crate: for each
+    function (by id), its text, whether it names a sink word, and the words it names (a
+    keystroke changes one function's text; the others' are compared, not searched again)."""
 
     def __init__(self) -> None:
-        self.fires: dict[int, tuple[bytes, bool]] = {}
-        self.patterns: dict[frozenset[str], re.Pattern[bytes]] = {}
+        self.texts: dict[int, _Text] = {}
 
-    def may_fire(
-        self,
-        api: ApiModel,
-        uid: int,
-        text: bytes,
-        kept: dict[int, tuple[bytes, bool]],
-        era: str | None = None,
-    ) -> bool:
-        found = self.fires.get(uid)
-        if found is None or found[0] != text:
-            found = (text, api.may_fire(text, era))
-        kept[uid] = found
-        return found[1]
+    def read(self, api: ApiModel, program: Program) -> dict[int, _Text]:
+        """Every live function's text facts, computed again only for texts that changed."""
+        era = program.era
+        kept = self.texts
+        fresh: dict[int, _Text] = {}
+        units = program.units
+        for decl in program.decls:
+            node = decl.node
+            text = units[decl.file].source.data[node.start_byte : node.end_byte]
+            found = kept.get(decl.uid)
+            if found is None or found.text != text:
+                words = frozenset(m.decode() for m in _WORD.findall(text))
+                found = _Text(text, api.may_fire(text, era), words)
+            fresh[decl.uid] = found
+        # Only live functions are kept: a replaced function's text goes with it.
+        self.texts = fresh
+        return fresh
 
-    def pattern(self, names: set[str]) -> re.Pattern[bytes]:
-        key = frozenset(names)
-        found = self.patterns.get(key)
-        if found is None:
-            if len(self.patterns) > 64:
-                self.patterns.clear()
-            found = self.patterns[key] = _word_pattern(names)
-        return found
+
+@dataclass(frozen=True, slots=True)
+class _Text:
+    text: bytes
+    fires: bool
+    """Whether the text names a sink word (`ApiModel.may_fire` in the program's era)."""
+    words: frozenset[str]
+    """The identifiers it names: a function is named where one of its words is its name."""
+
+
+_WORD = re.compile(rb"\w+")
+"""A word as a bytes regular expression's `\\b` delimits it: a name is in a text exactly when
+`\\bname\\b` would find it there."""
 
 
 def _reachable(
@@ -493,26 +502,18 @@ def _reachable(
     whose text names a function already known to reach a sink. Dependencies' functions are
     analyzed only when a call reaches them (their own findings are their crate's)."""
     memo = memo if memo is not None else _ReachMemo()
+    texts = memo.read(api, program)
     decls = program.decls
-    texts: dict[int, bytes] = {}
-    fires: dict[int, bool] = {}
-    kept: dict[int, tuple[bytes, bool]] = {}
-    for decl in decls:
-        data = program.units[decl.file].source.data
-        text = texts[decl.uid] = data[decl.node.start_byte : decl.node.end_byte]
-        fires[decl.uid] = memo.may_fire(api, decl.uid, text, kept, program.era)
-    memo.fires = kept
     # The crates being checked (those with target files; the others are dependencies).
     checked = {unit.module[0] for unit in program.units if unit.target} or {"crate"}
     local = [d for d in decls if d.module[0] in checked]
-    roots = [d for d in local if fires[d.uid]]
+    roots = [d for d in local if texts[d.uid].fires]
     # A dependency's helper that reaches a sink itself (its own text names one) makes the
     # crate's functions that name it roots too; deeper chains inside dependencies are followed
     # only from roots (analyzing every dependency's call graph per dependent costs too much).
-    firing = {d.name for d in decls if d.module[0] not in checked and fires[d.uid]}
+    firing = {d.name for d in decls if d.module[0] not in checked and texts[d.uid].fires}
     if firing:
-        named = memo.pattern(firing).findall(b"\n".join(texts[d.uid] for d in local))
-        wanted = {name.decode() for name in named}
+        wanted = {word for d in local for word in texts[d.uid].words & firing}
         hits: set[str] = set()
         for decl in decls:
             if decl.module[0] not in checked and decl.name in wanted and decl.name in firing:
@@ -520,8 +521,9 @@ def _reachable(
                 if summary is not None and summary.hits:
                     hits.add(decl.name)
         if hits:
-            pattern = memo.pattern(hits)
-            roots.extend(d for d in local if d not in roots and pattern.search(texts[d.uid]))
+            roots.extend(
+                d for d in local if d not in roots and not texts[d.uid].words.isdisjoint(hits)
+            )
     done: set[int] = set()
     frontier = roots
     while frontier:
@@ -534,12 +536,9 @@ def _reachable(
                 names.add(decl.name)
         if not names:
             break
-        pattern = memo.pattern(names)
-        frontier = [d for d in local if d.uid not in done and pattern.search(texts[d.uid])]
-
-
-def _word_pattern(names: set[str]) -> re.Pattern[bytes]:
-    return re.compile(rb"\b(?:" + b"|".join(re.escape(n.encode()) for n in sorted(names)) + rb")\b")
+        frontier = [
+            d for d in local if d.uid not in done and not texts[d.uid].words.isdisjoint(names)
+        ]
 
 
 def _deduplicated(findings: list[Finding]) -> list[Finding]:

@@ -12,6 +12,7 @@ import bisect
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from tree_sitter import Node
 
@@ -35,6 +36,8 @@ from burnlint.analysis.semantics.items import FileItems, FunctionDecl, Module, e
 from burnlint.analysis.syntax.ir import Span
 from burnlint.analysis.syntax.lower import LoweringBudget, MacroLookup
 from burnlint.analysis.syntax.source import SourceFile
+
+_K = TypeVar("_K")
 
 MAX_RESTABILIZED_STEPS = THRIFTY_TICKS
 """Functions that took more interpreter steps than this are not analyzed again to stabilize:
@@ -109,6 +112,14 @@ class Program:
         """The summaries each analysis read outside calls (constants, hand-written
         `default()`s), as they were when read."""
         self._writers: dict[tuple[str, str], set[int]] = {}
+        self._users: dict[int, set[int]] = {}
+        """For each function, the analyses that used its summary (in calls or constants): kept as
+        analyses end, a superset of what their tables say."""
+        self._readers: dict[tuple[str, str], set[int]] = {}
+        """For each field, the analyses that read it (a superset, like `_users`)."""
+        self._unsettled: set[int] = set()
+        """The analyses that may have seen a field or a summary that changed since: the only
+        ones `stabilize` has to check (a keystroke changes few; a program holds thousands)."""
         self._deadlines: dict[int, float] = {}
         """When each file's budget runs out in this run (since creation or the last
         `replace_unit`): one budget per file, shared by its functions and nested summaries."""
@@ -236,14 +247,22 @@ class Program:
         for uid in dropped:
             self._forget(uid)
         # What used a dropped analysis, directly or not, is checked before it is reused.
-        users: dict[int, set[int]] = {}
-        for uid in self._summaries:
-            for callee in (*self._used.get(uid, ()), *self._constants_used.get(uid, ())):
-                users.setdefault(callee, set()).add(uid)
         stack = list(dropped)
+        visited: set[int] = set()
         while stack:
-            for user in users.pop(stack.pop(), ()):
-                if user not in self._suspect:
+            callee = stack.pop()
+            if callee in visited:
+                continue
+            visited.add(callee)
+            for user in self._users.get(callee, ()):
+                if (
+                    user not in self._suspect
+                    and user in self._summaries
+                    and (
+                        callee in self._used.get(user, ())
+                        or callee in self._constants_used.get(user, ())
+                    )
+                ):
                     self._suspect.add(user)
                     stack.append(user)
         self._contexts = {key: ctx for key, ctx in self._contexts.items() if key[0] != index}
@@ -253,7 +272,14 @@ class Program:
 
     def _forget(self, uid: int) -> None:
         """Drop one memoized analysis and what it recorded."""
-        self._summaries.pop(uid, None)
+        if self._summaries.pop(uid, None) is not None:
+            self._unsettled.update(self._users.get(uid, ()))
+        for table in (self._used, self._constants_used):
+            for callee in table.get(uid, ()):
+                _discard(self._users, callee, uid)
+        for key in self._reads.get(uid, ()):
+            _discard(self._readers, key, uid)
+        self._unsettled.discard(uid)
         self._observations.pop(uid, None)
         self._bindings.pop(uid, None)
         self._used.pop(uid, None)
@@ -273,6 +299,9 @@ class Program:
         self._reads.clear()
         self._cost.clear()
         self._suspect.clear()
+        self._users.clear()
+        self._readers.clear()
+        self._unsettled.clear()
         self._fields.clear()
         self._writers.clear()
         self._owners_done.clear()
@@ -376,6 +405,7 @@ class Program:
             self._in_progress.discard(decl.uid)
             self._lend_time(decl.file, cputime.now() - started)
         self._summaries[decl.uid] = summary
+        self._unsettled.update(self._users.get(decl.uid, ()))
         if interpreter is None:
             self._constants_used.pop(decl.uid, None)
         else:
@@ -384,7 +414,22 @@ class Program:
             if self.record_states:
                 self._bindings[decl.uid] = interpreter.observer.bindings
             self._used[decl.uid] = dict(interpreter.calls.used)
+        self._note_uses(decl.uid)
         return summary
+
+    def _note_uses(self, uid: int) -> None:
+        """Index what analysis `uid` used; it is unsettled already if a summary or field it used
+        changed while it ran (a recursive call saw none yet)."""
+        unsettled = False
+        for table in (self._used, self._constants_used):
+            for callee, seen in table.get(uid, {}).items():
+                self._users.setdefault(callee, set()).add(uid)
+                unsettled = unsettled or self._summaries.get(callee) is not seen
+        for key, value in self._reads.get(uid, {}).items():
+            self._readers.setdefault(key, set()).add(uid)
+            unsettled = unsettled or self._fields.get(key) is not value
+        if unsettled:
+            self._unsettled.add(uid)
 
     def _lend_time(self, file: int, spent: float) -> None:
         """A summary of another file's function, computed inside a caller, spent that file's
@@ -403,6 +448,20 @@ class Program:
     def stabilize(self, rounds: int = 3) -> None:
         """Re-analyze functions that read a field or used a callee summary that has changed
         since (summaries are computed on demand, so an early reader may have seen too little)."""
+        for _ in range(rounds):
+            unsettled, self._unsettled = self._unsettled, set()
+            stale = self.stale(unsettled)
+            if not stale:
+                return
+            for uid in stale:
+                self._summaries.pop(uid, None)
+            for uid in stale:
+                self.summary(self._decls[uid])
+
+    def stale(self, among: set[int] | None = None) -> list[int]:
+        """The analyses (of `among`, or of all) that read a field or used a summary whose
+        facts have changed since, in the order they were made. Only unsettled analyses can be
+        stale: `stabilize` asks about those."""
         # A summary is compared with what many callers saw: work out its facts once.
         known: dict[int, tuple[Summary | None, object]] = {}
 
@@ -412,31 +471,25 @@ class Program:
                 found = known[id(summary)] = (summary, _summary_facts(summary))
             return found[1]
 
-        for _ in range(rounds):
-            stale = [
-                uid
-                for uid in list(self._summaries)
-                # A function whose analysis is expensive keeps its first result: re-running it
-                # for what a later summary taught costs more than it finds (a deterministic
-                # bound, counted in interpreter steps, not seconds).
-                if self._cost.get(uid, 0) <= MAX_RESTABILIZED_STEPS
-                and (
-                    any(
-                        _facts(self._fields.get(key)) != _facts(seen)
-                        for key, seen in self._reads.get(uid, {}).items()
-                    )
-                    or any(
-                        facts_of(self._summaries.get(c)) != facts_of(s)
-                        for c, s in self._used.get(uid, {}).items()
-                    )
+        return [
+            uid
+            for uid in list(self._summaries)
+            if (among is None or uid in among)
+            # A function whose analysis is expensive keeps its first result: re-running it
+            # for what a later summary taught costs more than it finds (a deterministic
+            # bound, counted in interpreter steps, not seconds).
+            and self._cost.get(uid, 0) <= MAX_RESTABILIZED_STEPS
+            and (
+                any(
+                    _facts(self._fields.get(key)) != _facts(seen)
+                    for key, seen in self._reads.get(uid, {}).items()
                 )
-            ]
-            if not stale:
-                return
-            for uid in stale:
-                self._summaries.pop(uid, None)
-            for uid in stale:
-                self.summary(self._decls[uid])
+                or any(
+                    facts_of(self._summaries.get(c)) != facts_of(s)
+                    for c, s in self._used.get(uid, {}).items()
+                )
+            )
+        ]
 
     def _context(self, file: int, build: str, module: Module) -> Context:
         context = self._contexts.get((file, build, module))
@@ -730,6 +783,16 @@ class Program:
             self._writers.setdefault(key, set()).add(self._stack[-1])
         old = self._fields.get(key)
         self._fields[key] = value if old is None else join(old, value)
+        self._unsettled.update(self._readers.get(key, ()))
+
+
+def _discard(index: dict[_K, set[int]], key: _K, uid: int) -> None:
+    """Take `uid` out of `index[key]`, and the key out when nothing is left."""
+    found = index.get(key)
+    if found is not None:
+        found.discard(uid)
+        if not found:
+            del index[key]
 
 
 def _skeleton(unit: Unit) -> object:
