@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -20,7 +20,7 @@ from burnlint.analysis.rules.template import fill
 from burnlint.analysis.semantics.api import ApiModel, build_model
 from burnlint.analysis.semantics.cfg import BuildConfig
 from burnlint.analysis.semantics.crates import CrateInfo
-from burnlint.analysis.semantics.items import FileItems, FunctionDecl, Module, collect_items
+from burnlint.analysis.semantics.items import FileItems, Module, collect_items
 from burnlint.analysis.syntax import ir
 from burnlint.analysis.syntax.source import SourceFile
 from burnlint.eras import GENERIC, era_from_text
@@ -454,7 +454,7 @@ def _add_modules_of_build(items: FileItems, other: FileItems) -> None:
 
 
 class _ReachMemo:
-    """What `_reachable` computes from texts alone, kept across versions of a crate: for each
+    """What `_summarize_reachable` computes from texts alone, kept across versions of a crate: for each
     function (by id), its text, whether it names a sink word, and the words it names (a
     keystroke changes one function's text; the others' are compared, not searched again)."""
 
@@ -494,13 +494,11 @@ _WORD = re.compile(rb"\w+")
 `\\bname\\b` would find it there."""
 
 
-def _reachable(
-    program: Program, api: ApiModel, memo: _ReachMemo | None = None
-) -> Iterator[FunctionDecl]:
-    """The functions that can observe a sink: those of the checked crate whose text names a
-    sink word or a dependency function that may reach one, then, until nothing changes, those
-    whose text names a function already known to reach a sink. Dependencies' functions are
-    analyzed only when a call reaches them (their own findings are their crate's)."""
+def _summarize_reachable(program: Program, api: ApiModel, memo: _ReachMemo | None = None) -> None:
+    """Summarize the functions that can observe a sink: those of the checked crate whose text
+    names a sink word or a dependency function that may reach one, then, until nothing changes,
+    those whose text names a function already known to reach a sink. Dependencies' functions
+    are analyzed only when a call reaches them (their own findings are their crate's)."""
     memo = memo if memo is not None else _ReachMemo()
     texts = memo.read(api, program)
     decls = program.decls
@@ -530,7 +528,6 @@ def _reachable(
         names: set[str] = set()
         for decl in frontier:
             done.add(decl.uid)
-            yield decl
             summary = program.summary(decl)
             if summary is not None and summary.hits:
                 names.add(decl.name)
@@ -682,8 +679,7 @@ class CrateSession:
         results = [
             FileResult(f.source.path, era=self.era, era_reason=self.era_reason) for f in self.files
         ]
-        for decl in _reachable(program, self.analyzer.api, self._reach):
-            program.summary(decl)
+        _summarize_reachable(program, self.analyzer.api, self._reach)
         program.stabilize()
         for index, unit in enumerate(program.units):
             if not unit.target:
