@@ -301,10 +301,11 @@ def _command(
         return EXIT_CLEAN
     if args.command == "server":
         # Imported here so `check` and `explain` never pay for loading pygls; the protocol
-        # types' methods come compiled from the last start (see `burnlint.startup`).
-        from burnlint.startup import protocol_compiled
+        # types' methods come compiled from the last start, and asyncio comes without TLS
+        # (see `burnlint.startup`).
+        from burnlint.startup import protocol_compiled, without_tls
 
-        with protocol_compiled():
+        with protocol_compiled(), without_tls():
             from burnlint.lsp.main import serve
 
         return serve(entries, args.tcp)

@@ -31,7 +31,6 @@ import hashlib
 import marshal
 import os
 import sys
-import tempfile
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from pathlib import Path
@@ -99,6 +98,9 @@ class Kept(Generic[T]):
         if self.made - self._saved <= self._always_new:
             return
         self._saved = self.made
+        # Imported here: a start that writes nothing (the usual one) does not pay for it.
+        import tempfile
+
         with contextlib.suppress(OSError, ValueError):
             self.path.parent.mkdir(parents=True, exist_ok=True)
             handle, name = tempfile.mkstemp(dir=self.path.parent, prefix=f".{self.path.stem}-")
@@ -186,6 +188,25 @@ def install(folder: Path | None = None) -> Installed:
             module: ModuleType = dataclasses
             module.exec = found.classes.exec  # type: ignore[attr-defined]
     return found
+
+
+@contextlib.contextmanager
+def without_tls() -> Generator[None]:
+    """Within the block, `import ssl` fails as it does in a Python built without it: asyncio
+    (imported there, by pygls) then runs with no TLS, which a server talking over stdio or a
+    local TCP port never uses, and the start does not pay for loading OpenSSL (10-40 ms).
+    After the block, `ssl` imports normally again."""
+    if "ssl" in sys.modules:
+        yield
+        return
+    # A None entry is how the import system marks a module that must not be imported.
+    modules = cast(dict[str, ModuleType | None], sys.modules)
+    modules["ssl"] = None
+    try:
+        yield
+    finally:
+        if "ssl" in modules and modules["ssl"] is None:
+            del modules["ssl"]
 
 
 @contextlib.contextmanager

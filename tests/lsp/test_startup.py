@@ -175,3 +175,24 @@ def test_the_knowledge_base_from_kept_front_matter_is_the_parsed_one(tmp_path: P
     assert first["entries"] > 40 and first["parsed"] == first["entries"] and first["equal"]
     second = _load_kb(tmp_path)
     assert second["parsed"] == 0 and second["equal"]
+
+
+TLS_PROBE = """
+import sys
+from burnlint.startup import without_tls
+with without_tls():
+    import asyncio.base_events, asyncio.selector_events
+print(asyncio.base_events.ssl is None, asyncio.selector_events.ssl is None, "ssl" in sys.modules)
+import ssl
+print(ssl.PROTOCOL_TLS_CLIENT is not None)
+"""
+
+
+def test_the_protocol_stack_is_imported_without_tls_and_tls_still_imports_after() -> None:
+    """asyncio imported inside `without_tls` runs as in a Python without `ssl` (the server
+    never speaks TLS); outside the block `import ssl` works as usual."""
+    done = subprocess.run(
+        [sys.executable, "-c", TLS_PROBE], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "True", "False", "True"]
