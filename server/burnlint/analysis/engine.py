@@ -398,18 +398,16 @@ class TextEdit:
             if old.path != path or old.start_byte <= old_end:
                 return old
             start, end = old.start, old.end
-            # Only the edit's last line changes columns; lines after it just move.
-            return Range(
-                path,
-                old.start_byte + delta,
-                old.end_byte + delta,
-                Position(start.line + lines, start.character)
-                if start.line != old_end_line
-                else position(old.start_byte + delta),
-                Position(end.line + lines, end.character)
-                if end.line != old_end_line
-                else position(old.end_byte + delta),
-            )
+            # Only the edit's last line changes columns; lines after it just move (or stay).
+            if start.line == old_end_line:
+                start = position(old.start_byte + delta)
+            elif lines:
+                start = Position(start.line + lines, start.character)
+            if end.line == old_end_line:
+                end = position(old.end_byte + delta)
+            elif lines:
+                end = Position(end.line + lines, end.character)
+            return Range(path, old.start_byte + delta, old.end_byte + delta, start, end)
 
         def move(finding: Finding) -> Finding:
             return Finding(
