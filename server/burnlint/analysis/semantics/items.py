@@ -341,7 +341,11 @@ def edit_body(
         return None
     if any(m.offset >= start for m in items.macros):
         return None  # Textual macro scopes would need their offsets moved too.
-    nodes: list[Node] = []
+    # Each item's node in the new tree, checked to be the same kind of node at the same (moved)
+    # place; a keystroke does this for every item of the file, hence the plain loop.
+    placed: list[tuple[Node, int]] = []
+    new_edited: Node | None = None
+    find = root.descendant_for_byte_range
     for decl in decls:
         old_node = decl.node
         a, b = old_node.start_byte, old_node.end_byte
@@ -351,18 +355,25 @@ def edit_body(
             if decl.scope is not None:
                 return None  # Its block scope is named by its offset.
             a, b = a + delta, b + delta
-        node = root.descendant_for_byte_range(a, b)
-        if node is None or node.type != old_node.type or (node.start_byte, node.end_byte) != (a, b):
+        node = find(a, b)
+        if (
+            node is None
+            or node.kind_id != old_node.kind_id
+            or node.start_byte != a
+            or node.end_byte != b
+        ):
             return None
-        nodes.append(node)
-    new_body = nodes[decls.index(edited)].child_by_field_name("body")
+        if decl is edited:
+            new_edited = node
+        placed.append((node, a))
+    new_body = new_edited.child_by_field_name("body") if new_edited is not None else None
     if new_body is None or _ITEM_WORD.search(source.data, new_body.start_byte, new_body.end_byte):
         return None
     for lowerer in {id(d.lowerer): d.lowerer for d in decls}.values():
         lowerer.rebase(source.data)
-    for decl, node in zip(decls, nodes, strict=True):
+    for decl, (node, offset) in zip(decls, placed, strict=True):
         decl.node = node
-        decl.anchor.base = node.start_byte
+        decl.anchor.base = offset
     edited.lowerer.expanded -= edited.expanded
     edited.expanded = frozenset()
     edited.drop_lowered()
