@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import sys
 import threading
@@ -46,7 +47,7 @@ class BurnlintServer(LanguageServer):
         )
         self.entries = entries
         self.analyzer = LazyAnalyzer(entries)
-        """Built on the analysis thread once `initialize` is answered (`Pipeline.warm_up`)."""
+        """Built on the analysis thread from when `initialize` is answered (`Pipeline.warm_up`)."""
         self.codes = frozenset(entry.id for entry in entries if entry.is_static)
         self.support = ClientSupport()
         self.settings = Settings()
@@ -106,13 +107,18 @@ class BurnlintServer(LanguageServer):
         protocol.notify_json(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, params)
 
     def on_initialize(self, params: types.InitializeParams) -> None:
-        """Remember what the client supports and its initialization options."""
+        """Remember what the client supports and its initialization options; build the
+        analyzer once the answer is sent."""
         self.support = ClientSupport.of(params.capabilities)
         self.init_options = params.initialization_options
+        # Queued behind the answer (pygls writes it when this handler returns): the build then
+        # runs while the client reads it and sends `initialized` and the first `didOpen`,
+        # not after them (a few tens of milliseconds of the first diagnostics).
+        with contextlib.suppress(RuntimeError):
+            asyncio.get_running_loop().call_soon(self.pipeline.warm_up)
 
     async def on_initialized(self) -> None:
         """Read the settings, then register file watchers (the scan starts with the settings)."""
-        self.pipeline.warm_up()
         await self.reload_settings(None)
         await self._register()
 
