@@ -15,16 +15,43 @@ import json
 from dataclasses import dataclass
 from typing import Any, cast
 
+import attrs
 from cattrs import Converter
-from lsprotocol import types
+from lsprotocol import _hooks, types
 from pygls.protocol import default_converter
 
 
 @functools.cache
 def converter() -> Converter:
     """The one converter of the server: pygls' protocol, the diagnostics' JSON and the fixes'
-    edits all use it (each made its own; making one registers hundreds of hooks: 20 ms)."""
-    return default_converter()
+    edits all use it (each made its own; making one registers hundreds of hooks: 20 ms).
+
+    lsprotocol resolves the forward references in the fields of all its ~560 classes when a
+    converter is made: 40-60 ms of every start, before `initialize` can be read, for classes
+    most sessions never send. Here each class's are resolved the first time the converter
+    meets it, just before lsprotocol's own hook factories build its hooks, the same way
+    (`attrs.resolve_types` against lsprotocol's type map). If lsprotocol's flag is gone (another
+    version), it resolves them all as before and this only costs a set lookup per new type."""
+    flag = "_resolved_forward_references"
+    if hasattr(_hooks, flag) and not getattr(_hooks, flag):
+        setattr(_hooks, flag, True)
+    made = default_converter()
+    resolved: set[type] = set()
+
+    def resolve_first(cl: Any) -> bool:
+        # A predicate consulted before every other one (the last registered comes first); it
+        # never claims the type, so lsprotocol's factories make the hooks as they always did.
+        if isinstance(cl, type) and cl not in resolved and attrs.has(cl):
+            attrs.resolve_types(cl, types.ALL_TYPES_MAP, {})
+            resolved.add(cl)
+        return False
+
+    def unreachable(cl: Any) -> Any:  # pragma: no cover - its predicate never holds
+        raise AssertionError(cl)
+
+    made.register_structure_hook_factory(resolve_first, unreachable)
+    made.register_unstructure_hook_factory(resolve_first, unreachable)
+    return made
 
 
 @dataclass(frozen=True, slots=True)
