@@ -452,9 +452,9 @@ def _add_modules_of_build(items: FileItems, other: FileItems) -> None:
 
 
 class _ReachMemo:
-    """What `_summarize_reachable` computes from texts alone, kept across versions of a crate: for each
-    function (by id), its text, whether it names a sink word, and the words it names (a
-    keystroke changes one function's text; the others' are compared, not searched again)."""
+    """What `_summarize_reachable` computes from texts alone, kept across versions of a crate:
+    for each function (by id), its text, whether it names a sink word, and the words it names
+    (a keystroke changes one function's text; the others' are compared, not read again)."""
 
     def __init__(self) -> None:
         self.texts: dict[int, _Text] = {}
@@ -470,8 +470,7 @@ class _ReachMemo:
             text = units[decl.file].source.data[node.start_byte : node.end_byte]
             found = kept.get(decl.uid)
             if found is None or found.text != text:
-                words = frozenset(m.decode() for m in _WORD.findall(text))
-                found = _Text(text, api.may_fire(text, era), words)
+                found = _Text(text, api.may_fire(text, era), frozenset(_WORD.findall(text)))
             fresh[decl.uid] = found
         # Only live functions are kept: a replaced function's text goes with it.
         self.texts = fresh
@@ -480,11 +479,13 @@ class _ReachMemo:
 
 @dataclass(frozen=True, slots=True)
 class _Text:
+    """One function's text and what reachability needs from it."""
+
     text: bytes
     fires: bool
     """Whether the text names a sink word (`ApiModel.may_fire` in the program's era)."""
-    words: frozenset[str]
-    """The identifiers it names: a function is named where one of its words is its name."""
+    words: frozenset[bytes]
+    """The words it names (bytes, as read): a function is named where one is its name."""
 
 
 _WORD = re.compile(rb"\w+")
@@ -507,15 +508,16 @@ def _summarize_reachable(program: Program, api: ApiModel, memo: _ReachMemo | Non
     # A dependency's helper that reaches a sink itself (its own text names one) makes the
     # crate's functions that name it roots too; deeper chains inside dependencies are followed
     # only from roots (analyzing every dependency's call graph per dependent costs too much).
-    firing = {d.name for d in decls if d.module[0] not in checked and texts[d.uid].fires}
+    firing = {d.name.encode() for d in decls if d.module[0] not in checked and texts[d.uid].fires}
     if firing:
         wanted = {word for d in local for word in texts[d.uid].words & firing}
-        hits: set[str] = set()
+        hits: set[bytes] = set()
         for decl in decls:
-            if decl.module[0] not in checked and decl.name in wanted and decl.name in firing:
+            name = decl.name.encode()
+            if decl.module[0] not in checked and name in wanted:
                 summary = program.summary(decl)
                 if summary is not None and summary.hits:
-                    hits.add(decl.name)
+                    hits.add(name)
         if hits:
             roots.extend(
                 d for d in local if d not in roots and not texts[d.uid].words.isdisjoint(hits)
@@ -523,12 +525,12 @@ def _summarize_reachable(program: Program, api: ApiModel, memo: _ReachMemo | Non
     done: set[int] = set()
     frontier = roots
     while frontier:
-        names: set[str] = set()
+        names: set[bytes] = set()
         for decl in frontier:
             done.add(decl.uid)
             summary = program.summary(decl)
             if summary is not None and summary.hits:
-                names.add(decl.name)
+                names.add(decl.name.encode())
         if not names:
             break
         frontier = [
