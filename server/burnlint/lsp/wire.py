@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import functools
 import json
+import sys
 from dataclasses import dataclass
 from typing import Any, cast
 
 import attrs
 from cattrs import Converter
-from lsprotocol import _hooks, types
+from lsprotocol import types
 from pygls.protocol import default_converter
 
 
@@ -32,9 +33,11 @@ def converter() -> Converter:
     meets it, just before lsprotocol's own hook factories build its hooks, the same way
     (`attrs.resolve_types` against lsprotocol's type map). If lsprotocol's flag is gone (another
     version), it resolves them all as before and this only costs a set lookup per new type."""
+    # Looked up, not imported: a version without that module or flag only loses the saving.
+    hooks = sys.modules.get("lsprotocol._hooks")
     flag = "_resolved_forward_references"
-    if hasattr(_hooks, flag) and not getattr(_hooks, flag):
-        setattr(_hooks, flag, True)
+    if hooks is not None and getattr(hooks, flag, None) is False:
+        setattr(hooks, flag, True)
     made = default_converter()
     resolved: set[type] = set()
 
