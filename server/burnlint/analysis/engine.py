@@ -20,7 +20,7 @@ from burnlint.analysis.rules.template import fill
 from burnlint.analysis.semantics.api import ApiModel, build_model
 from burnlint.analysis.semantics.cfg import BuildConfig
 from burnlint.analysis.semantics.crates import CrateInfo
-from burnlint.analysis.semantics.items import FileItems, Module, collect_items
+from burnlint.analysis.semantics.items import FileItems, FunctionDecl, Module, collect_items
 from burnlint.analysis.syntax import ir
 from burnlint.analysis.syntax.source import SourceFile
 from burnlint.eras import GENERIC, era_from_text
@@ -459,13 +459,14 @@ class _ReachMemo:
     def __init__(self) -> None:
         self.texts: dict[int, _Text] = {}
 
-    def read(self, api: ApiModel, program: Program) -> dict[int, _Text]:
-        """Every live function's text facts, computed again only for texts that changed."""
+    def read(self, api: ApiModel, program: Program, decls: list[FunctionDecl]) -> dict[int, _Text]:
+        """The text facts of `decls` (every live function of `program`), computed again only
+        for texts that changed."""
         era = program.era
         kept = self.texts
         fresh: dict[int, _Text] = {}
         units = program.units
-        for decl in program.decls:
+        for decl in decls:
             node = decl.node
             text = units[decl.file].source.data[node.start_byte : node.end_byte]
             found = kept.get(decl.uid)
@@ -493,14 +494,13 @@ _WORD = re.compile(rb"\w+")
 `\\bname\\b` would find it there."""
 
 
-def _summarize_reachable(program: Program, api: ApiModel, memo: _ReachMemo | None = None) -> None:
+def _summarize_reachable(program: Program, api: ApiModel, memo: _ReachMemo) -> None:
     """Summarize the functions that can observe a sink: those of the checked crate whose text
     names a sink word or a dependency function that may reach one, then, until nothing changes,
     those whose text names a function already known to reach a sink. Dependencies' functions
     are analyzed only when a call reaches them (their own findings are their crate's)."""
-    memo = memo if memo is not None else _ReachMemo()
-    texts = memo.read(api, program)
     decls = program.decls
+    texts = memo.read(api, program, decls)
     # The crates being checked (those with target files; the others are dependencies).
     checked = {unit.module[0] for unit in program.units if unit.target} or {"crate"}
     local = [d for d in decls if d.module[0] in checked]

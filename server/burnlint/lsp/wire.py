@@ -32,21 +32,20 @@ def converter() -> Converter:
     most sessions never send. Here each class's are resolved the first time the converter
     meets it, just before lsprotocol's own hook factories build its hooks, the same way
     (`attrs.resolve_types` against lsprotocol's type map). If lsprotocol's flag is gone (another
-    version), it resolves them all as before and this only costs a set lookup per new type."""
+    version), it resolves them all as before and this only costs a check per new type."""
     # Looked up, not imported: a version without that module or flag only loses the saving.
     hooks = sys.modules.get("lsprotocol._hooks")
     flag = "_resolved_forward_references"
     if hooks is not None and getattr(hooks, flag, None) is False:
         setattr(hooks, flag, True)
     made = default_converter()
-    resolved: set[type] = set()
 
     def resolve_first(cl: Any) -> bool:
         # A predicate consulted before every other one (the last registered comes first); it
         # never claims the type, so lsprotocol's factories make the hooks as they always did.
-        if isinstance(cl, type) and cl not in resolved and attrs.has(cl):
+        # attrs marks a resolved class and returns at once the next time.
+        if isinstance(cl, type) and attrs.has(cl):
             attrs.resolve_types(cl, types.ALL_TYPES_MAP, {})
-            resolved.add(cl)
         return False
 
     def unreachable(cl: Any) -> Any:  # pragma: no cover - its predicate never holds
