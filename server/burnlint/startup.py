@@ -141,8 +141,9 @@ class CompiledCode(Kept[CodeType]):
 
 def _read(path: Path) -> dict[object, object]:
     try:
-        with path.open("rb") as stream:
-            found: object = marshal.load(stream)
+        # One read, then `loads`: `marshal.load` on a stream reads it piecemeal, object by
+        # object, and takes 5-10 times as long for these files (100 ms against 14 at a start).
+        found: object = marshal.loads(path.read_bytes())
     except (OSError, EOFError, ValueError, TypeError):
         return {}
     return cast(dict[object, object], found) if isinstance(found, dict) else {}
