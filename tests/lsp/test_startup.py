@@ -267,3 +267,44 @@ def test_protocol_types_resolved_on_first_use_are_those_resolved_up_front() -> N
     assert lazy["fields"] == eager["fields"]
     assert all("ForwardRef" not in t for types in lazy["fields"].values() for t in types)
     assert lazy["again"] == eager["again"]
+
+
+GC_PROBE = """
+import asyncio, gc, sys
+
+seen = {}
+
+
+class Watch:
+    def find_spec(self, name, path=None, target=None):
+        if name == "lsprotocol.types":
+            seen["importing"] = gc.isenabled()
+        return None
+
+
+def serving(main, **options):
+    main.close()
+    seen["serving"] = gc.isenabled()
+    seen["frozen"] = gc.get_freeze_count() > 0
+    print(sorted(seen.items()))
+
+
+sys.meta_path.insert(0, Watch())
+asyncio.run = serving
+sys.argv = ["burnlint", "server"]
+from burnlint.entry import run
+
+run()
+"""
+
+
+def test_the_start_runs_without_collections_and_the_server_with_them() -> None:
+    """`burnlint server` imports the protocol types with the cyclic collector off (its
+    passes over the start's long-lived objects find nothing and cost 35-40 ms), and serves
+    with it back on, after freezing what the start made."""
+    done = subprocess.run(
+        [sys.executable, "-c", GC_PROBE], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert "[('frozen', True), ('importing', False), ('serving', True)]" in done.stdout, (
+        done.stdout + done.stderr
+    )
