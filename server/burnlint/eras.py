@@ -58,10 +58,28 @@ def describe_era(era: str, version: str, where: str) -> str:
     return f"burn {version} in {where} ({what})"
 
 
+_GENERIC_TENSOR = re.compile(rb"\bTensor\s*<\s*[A-Za-z_][\w:]*\s*,\s*\d+\s*[,>]")
+"""A tensor type with a backend before its dimension (`Tensor<B, 2>`, `Tensor<Wgpu, 1, Int>`):
+burn <= 0.21's `Tensor<B, D, K>`. From 0.22 the dimension comes first (`Tensor<2, Int>`)."""
+_COMMENT = re.compile(rb"//[^\n]*|/\*.*?\*/", re.DOTALL)
+"""Comments, where burn's own 0.22 sources still show `Tensor<B, 1, Bool>` in stale docs."""
+
+
 def era_from_text(data: bytes) -> tuple[str, str]:
-    """Guess the era from the field and method names a file uses."""
+    """Guess the era from the field and method names a file uses, and, when it uses none of
+    the dispatch eras', from the shape of the tensor types its code writes."""
     context = len(_CONTEXT_MARKERS.findall(data))
     checkpointing = len(_CHECKPOINTING_MARKERS.findall(data))
     if checkpointing > context:
         return CHECKPOINTING, "the file uses the `checkpointing` field (burn 2026-08 API)"
+    if not context and b"Tensor" in data:
+        generic = _GENERIC_TENSOR.search(_COMMENT.sub(b"", data))
+        if generic is not None:
+            found = generic.group()
+            written = re.sub(rb"\s+", b"", found[:-1]).replace(b",", b", ").decode(errors="replace")
+            written += ", ..>" if found.endswith(b",") else ">"
+            return GENERIC, (
+                f"the code writes `{written}`: burn <= 0.21's generic `Tensor<B, D, K>` API,"
+                " dispatch rules do not apply"
+            )
     return CONTEXT, "burn >= 0.22.0-pre.4 API (`DispatchAutodiffContext`) assumed"

@@ -321,3 +321,56 @@ def test_a_lock_with_burn_but_no_burn_dispatch_is_older_burn(tmp_path: Path) -> 
     )
     [found] = detected(probe, tmp_path / "empty-home")
     assert found["era"] == GENERIC and "without burn-dispatch" in found["reason"], found
+
+
+# burn <= 0.21 code: a backend before the dimension. Read as context-era code it fires BD009
+# (`backward` on a tensor of a plain device); in burn <= 0.21 it does not even compile unless
+# `B` is an autodiff backend.
+GENERIC_CODE = """use burn::tensor::{Device, Distribution, Tensor};
+
+/// From 0.22 this would be `Tensor<2>`; in comments the old shape proves nothing.
+pub fn plain_device_loss() {
+    let device = Device::default();
+    let w: Tensor<B, 2> = Tensor::random([4, 4], Distribution::Default, &device);
+    let _grads = w.powf_scalar(2.0).sum().backward();
+}
+"""
+
+
+def test_the_code_decides_generic_when_nothing_else_does(tmp_path: Path) -> None:
+    """No lock, no version (a path dependency), no dispatch field in the code: a tensor type
+    written `Tensor<B, 2>` is burn <= 0.21's, so no dispatch rule runs and the reason says
+    what was read."""
+    probe = crate(tmp_path / "probe", '{ path = "../burn" }')
+    (probe / "src" / "lib.rs").write_text(GENERIC_CODE, encoding="utf-8")
+    [found] = detected(probe, tmp_path / "empty-home")
+    assert found["era"] == GENERIC, found
+    assert "`Tensor<B, 2>`" in found["reason"], found
+    checked = run("check", ".", "--format", "json", cwd=probe, cargo_home=tmp_path / "empty-home")
+    report = json.loads(checked.stdout)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert [e["era"] for e in report["eras"]] == [GENERIC]
+    assert report["findings"] == []
+    forced = run("check", ".", "--era", "context", cwd=probe, cargo_home=tmp_path / "empty-home")
+    assert "BD009" in forced.stdout, forced.stdout + forced.stderr
+
+
+def test_the_generic_shape_in_comments_or_beside_dispatch_code_decides_nothing(
+    tmp_path: Path,
+) -> None:
+    """burn's own 0.22 sources still write `Tensor<B, 1, Bool>` in doc comments, and a file
+    that names the context API is context-era code whatever else it writes."""
+    probe = crate(tmp_path / "probe", '{ path = "../burn" }')
+    commented = "/// Was `Tensor<B, 1, Bool>` before 0.22.\n" + GENERIC_CODE.replace(
+        "Tensor<B, 2>", "Tensor<2>"
+    )
+    (probe / "src" / "lib.rs").write_text(commented, encoding="utf-8")
+    [found] = detected(probe, tmp_path / "empty-home")
+    assert found["era"] == CONTEXT, found
+    (probe / "src" / "lib.rs").write_text(
+        GENERIC_CODE
+        + "pub fn off() -> DispatchAutodiffContext { DispatchAutodiffContext::Disabled }\n",
+        encoding="utf-8",
+    )
+    [found] = detected(probe, tmp_path / "empty-home")
+    assert found["era"] == CONTEXT, found
