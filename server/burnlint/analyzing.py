@@ -3,10 +3,8 @@ of worker processes when there is more than one crate to analyze."""
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import threading
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
 from burnlint.analysis.findings import FileResult
@@ -23,24 +21,6 @@ if TYPE_CHECKING:
     from burnlint.analysis.engine import Analyzer, CrateFile, CrateSession
 
 Tag = TypeVar("Tag")
-
-COLLECTOR_THRESHOLDS = (50_000, 20, 1_000)
-"""The cyclic collector's thresholds while a check analyzes a crate (Python's are 700, 10,
-10). An analysis allocates millions of short-lived containers and makes almost no cyclic
-garbage: at 700 the collector runs about 580 times during burn-mamba's check, for 450-650 ms
-that find nothing; at these, about 11 times for 90-110 ms. (The language server has its own,
-smaller ones: a collection there may fall inside a keystroke.)"""
-
-
-@contextlib.contextmanager
-def few_collections() -> Generator[None]:
-    """Within the block, the collector runs at `COLLECTOR_THRESHOLDS`; after it, as before."""
-    before = gc.get_threshold()
-    gc.set_threshold(*COLLECTOR_THRESHOLDS)
-    try:
-        yield
-    finally:
-        gc.set_threshold(*before)
 
 
 class LazyAnalyzer:
@@ -198,11 +178,8 @@ def _analyze_batch(
 
     files = crate_files(batch.crate, batch.inputs)
     options = options_for(batch.settings, known)
-    with few_collections():
-        if sessions is not None:
-            session = sessions.session(
-                analyzer, batch.anchor, files, options, batch.crate, batch.graph
-            )
-        else:
-            session = CrateSession(analyzer, files, options, batch.crate, batch.graph)
-        return [r for r, f in zip(session.results(), files, strict=True) if f.target]
+    if sessions is not None:
+        session = sessions.session(analyzer, batch.anchor, files, options, batch.crate, batch.graph)
+    else:
+        session = CrateSession(analyzer, files, options, batch.crate, batch.graph)
+    return [r for r, f in zip(session.results(), files, strict=True) if f.target]
