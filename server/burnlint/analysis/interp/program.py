@@ -121,8 +121,17 @@ class Program:
         """The analyses that may have seen a field or a summary that changed since: the only
         ones `stabilize` has to check (a keystroke changes few; a program holds thousands)."""
         self._deadlines: dict[int, float] = {}
-        """When each file's budget runs out in this run (since creation or the last
-        `replace_unit`): one budget per file, shared by its functions and nested summaries."""
+        """When the running analyses of each file must stop: set when the first of them
+        starts, from what is left of the file's budget (`_spent`), and moved later by the time
+        nested summaries of other files take (`_lend_time`)."""
+        self._spent: dict[int, float] = {}
+        """CPU seconds each file's analyses have taken in this run (since creation or the last
+        `replace_unit`), nested summaries of other files left out: one budget per file,
+        shared by its functions, however far apart in the run they are analyzed."""
+        self._running: dict[int, int] = {}
+        """How many analyses of each file are on the stack."""
+        self._nested: list[float] = []
+        """For each analysis on the stack, the time its nested summaries took so far."""
         for unit in units:
             self._number(unit)
         self._rebuild_index()
@@ -268,6 +277,7 @@ class Program:
         self._contexts = {key: ctx for key, ctx in self._contexts.items() if key[0] != index}
         self.notes = [(file, note) for file, note in self.notes if file != index]
         self._deadlines.clear()
+        self._spent.clear()
         return dropped
 
     def _forget(self, uid: int) -> None:
@@ -308,6 +318,7 @@ class Program:
         self._contexts.clear()
         self.notes.clear()
         self._deadlines.clear()
+        self._spent.clear()
         return dropped
 
     def _still_valid(self, uid: int) -> bool:
@@ -378,14 +389,19 @@ class Program:
         self._depth += 1
         build = self.units[decl.file].build or self.build
         context = self._context(decl.file, "off" if decl.build_off else build, decl.names_in)
-        deadline = self._deadlines.get(decl.file)
-        if deadline is None:
-            deadline = self._deadlines[decl.file] = cputime.now() + self.budget_seconds
-        # The budget is the file's: a nested summary does not extend it, and lowering (as
-        # slow as interpreting on a megabyte of dense code) counts too.
-        context.deadline = decl.lowerer.deadline = deadline
-        interpreter: Interpreter | None = None
+        file = decl.file
         started = cputime.now()
+        if not self._running.get(file):
+            # What the file's earlier analyses left of its budget, however long ago they ran
+            # (a deadline fixed at its first analysis would also count every other file's
+            # time since, and stop a cheap function analyzed late in a large crate).
+            self._deadlines[file] = started + self.budget_seconds - self._spent.get(file, 0.0)
+        self._running[file] = self._running.get(file, 0) + 1
+        self._nested.append(0.0)
+        # The budget is the file's: a nested summary of the same file does not extend it, and
+        # lowering (as slow as interpreting on a megabyte of dense code) counts too.
+        context.deadline = decl.lowerer.deadline = self._deadlines[file]
+        interpreter: Interpreter | None = None
         try:
             interpreter = Interpreter(context, decl)
             summary = interpreter.run()
@@ -403,7 +419,13 @@ class Program:
             self._depth -= 1
             self._stack.pop()
             self._in_progress.discard(decl.uid)
-            self._lend_time(decl.file, cputime.now() - started)
+            elapsed = cputime.now() - started
+            nested = self._nested.pop()
+            if self._nested:
+                self._nested[-1] += elapsed
+            self._spent[file] = self._spent.get(file, 0.0) + elapsed - nested
+            self._running[file] -= 1
+            self._lend_time(file, elapsed)
         self._summaries[decl.uid] = summary
         self._unsettled.update(self._users.get(decl.uid, ()))
         if interpreter is None:
