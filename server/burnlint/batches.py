@@ -93,27 +93,34 @@ def plan(
     folders = [Path(p).resolve() for p in paths if Path(p).is_dir()]
     batches: list[Batch] = []
     crate_files: dict[Path, list[Target]] = {}
+
+    def targets_of(manifest: Path) -> list[Target]:
+        # Each crate is walked once per scan, however many crates depend on it.
+        found = crate_files.get(manifest)
+        if found is None:
+            root = manifest.parent
+            covered = any(f == root or f in root.parents for f in folders)
+            # A crate inside a folder the user named was walked whole already.
+            found = discovered.get(manifest, []) if covered else list(crate_targets(root))
+            crate_files[manifest] = found
+        return found
+
     for (manifest, _), members in groups.items():
         if manifest is None:
             for target, settings in members:
                 inputs = [Input(target, target.shown, True)]
                 batches.append(Batch(target.path, find_crate(target.real), settings, inputs))
             continue
-        if manifest not in crate_files:
-            root = manifest.parent
-            covered = any(f == root or f in root.parents for f in folders)
-            # A crate inside a folder the user named was walked whole already.
-            crate_files[manifest] = discovered[manifest] if covered else list(crate_targets(root))
         targets = {t.real: t for t, _ in members}
         inputs = [Input(t, t.shown, True) for t in targets.values()]
         inputs.extend(
             Input(other, os.path.relpath(other.path), False)
-            for other in crate_files[manifest]
+            for other in targets_of(manifest)
             if other.real not in targets
         )
         anchor = members[0][0]
         crate = find_crate(anchor.real)
-        graph = add_dependencies(crate, inputs)
+        graph = add_dependencies(crate, inputs, targets_of)
         batches.append(Batch(anchor.path, crate, members[0][1], inputs, graph=graph))
     return _merge_connected(batches)
 

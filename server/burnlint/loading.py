@@ -5,7 +5,7 @@ each file's module path. Shared by the checker and the language server."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -98,10 +98,15 @@ def crate_keys(
     return keys, graph
 
 
-def add_dependencies(crate: CrateInfo, inputs: list[Input]) -> dict[str, dict[str, str]]:
+def add_dependencies(
+    crate: CrateInfo,
+    inputs: list[Input],
+    targets_of: Callable[[Path], list[Target]] | None = None,
+) -> dict[str, dict[str, str]]:
     """Add the files of the workspace crates `crate` depends on to `inputs` (as context, each
     under its own crate key) and return the crate graph naming them: for each crate (by key),
-    the dependencies it names (name in code -> key)."""
+    the dependencies it names (name in code -> key). `targets_of` gives a crate's files by its
+    manifest (a scan of many crates walks each one once), else each is walked here."""
     deps = crate_graph(crate)
     if not deps:
         return {}
@@ -109,7 +114,12 @@ def add_dependencies(crate: CrateInfo, inputs: list[Input]) -> dict[str, dict[st
     seen = {i.path for i in inputs}
     for dep in deps:
         assert dep.manifest is not None
-        for other in crate_targets(dep.manifest.parent):
+        found = (
+            targets_of(dep.manifest)
+            if targets_of is not None
+            else crate_targets(dep.manifest.parent)
+        )
+        for other in found:
             if other.real not in seen:
                 seen.add(other.real)
                 shown = os.path.relpath(other.path)
