@@ -463,6 +463,7 @@ class _ReachMemo:
         """The text facts of `decls` (every live function of `program`), computed again only
         for texts that changed."""
         era = program.era
+        triggers = api.words_of(era)
         kept = self.texts
         fresh: dict[int, _Text] = {}
         units = program.units
@@ -471,7 +472,10 @@ class _ReachMemo:
             text = units[decl.file].source.data[node.start_byte : node.end_byte]
             found = kept.get(decl.uid)
             if found is None or found.text != text:
-                found = _Text(text, api.may_fire(text, era), frozenset(_WORD.findall(text)))
+                words = frozenset(_WORD.findall(text))
+                # Most functions name no trigger word: the word set says so without a search.
+                fires = not words.isdisjoint(triggers) and api.may_fire(text, era)
+                found = _Text(text, fires, words)
             fresh[decl.uid] = found
         # Only live functions are kept: a replaced function's text goes with it.
         self.texts = fresh

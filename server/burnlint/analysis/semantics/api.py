@@ -163,6 +163,12 @@ class ApiModel:
     """`trigger_words` and `trigger` of the sinks (and the API rules feeding them) that apply
     in each era: `require_grad()` is no trigger in an era where no rule checks it."""
 
+    def words_of(self, era: str | None = None) -> frozenset[bytes]:
+        """The trigger words of `era` (all eras' when None): a text whose words (`\\w+`
+        runs) include none of them cannot fire, as each is matched as a whole word."""
+        words = self.by_era.get(era, (self.trigger_words, self.trigger))[0] if era else None
+        return frozenset(words if words is not None else self.trigger_words)
+
     def may_fire(self, data: bytes, era: str | None = None) -> bool:
         """False when a text contains none of the words any sink (of `era`, if given) needs
         where code would use them (an exact prefilter: a sink is a call, method call, struct
