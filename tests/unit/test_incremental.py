@@ -200,3 +200,56 @@ def test_a_moved_function_that_makes_closures_keeps_its_analysis() -> None:
     assert crate.program.units[0].items.functions[1].uid == second.uid
     fresh = CrateSession(ANALYZER, [CrateFile(SourceFile("src/two.rs", moved))], Options())
     assert ranges(crate) == ranges(fresh)
+
+
+FIELD_CRATE = """use burn::backend::{Dispatch, DispatchAutodiffContext as Ctx, DispatchDevice, DispatchTensor};
+
+pub struct Head {
+    ctx: Ctx,
+}
+
+impl Head {
+    pub fn new() -> Self {
+        Head { ctx: Ctx::Disabled }
+    }
+
+    pub fn run(&self, q: DispatchTensor, d: TensorData) -> DispatchTensor {
+        let device = DispatchDevice::autodiff(DispatchDevice::Flex(Default::default()));
+        let x = Dispatch::float_from_data(d, &device);
+        dispatch::q_matmul(x, q, self.ctx)
+    }
+}
+
+pub fn unrelated(a: u32) -> u32 {
+    a + 1
+}
+"""
+
+
+def _field_session(text: str) -> CrateSession:
+    return CrateSession(ANALYZER, [CrateFile(SourceFile("src/lib.rs", text))], Options())
+
+
+def test_an_edit_in_a_program_with_fields_reanalyzes_only_what_it_changes() -> None:
+    """Fields hold the join of what every analysis stored: an edit takes the edited
+    function's stores out and checks only the readers of fields that changed (it used to drop
+    every writer and reader of every field at each keystroke)."""
+    crate = _field_session(FIELD_CRATE)
+    assert codes(crate) == [("src/lib.rs", "BD001")]
+    assert crate.program is not None
+    uids = {d.name: d.uid for d in crate.program.units[0].items.functions}
+    edited = FIELD_CRATE.replace("a + 1", "a + 2")
+    assert crate.update(0, SourceFile("src/lib.rs", edited)) == {uids["unrelated"]}
+    assert codes(crate) == [("src/lib.rs", "BD001")]
+
+
+def test_a_store_edited_away_leaves_the_field_and_its_reader() -> None:
+    """The writer changes what it stores: the field's value is rebuilt from what the other
+    analyses stored, the reader is analyzed again, and the result is a fresh analysis'."""
+    crate = _field_session(FIELD_CRATE)
+    assert codes(crate) == [("src/lib.rs", "BD001")]
+    enabled = FIELD_CRATE.replace("Ctx::Disabled }", "Ctx::Enabled(Default::default()) }")
+    crate.update(0, SourceFile("src/lib.rs", enabled))
+    assert codes(crate) == codes(_field_session(enabled)) == []
+    crate.update(0, SourceFile("src/lib.rs", FIELD_CRATE))
+    assert codes(crate) == codes(_field_session(FIELD_CRATE)) == [("src/lib.rs", "BD001")]

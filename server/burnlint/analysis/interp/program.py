@@ -111,7 +111,12 @@ class Program:
         self._constants_used: dict[int, dict[int, Summary | None]] = {}
         """The summaries each analysis read outside calls (constants, hand-written
         `default()`s), as they were when read."""
-        self._writers: dict[tuple[str, str], set[int]] = {}
+        self._stores: dict[tuple[str, str], dict[int, Value]] = {}
+        """For each field, what each analysis stored in it (joined; -1: stored outside any
+        analysis): the field's value is their join, so an analysis that is dropped takes its
+        stores out of it, and only the readers of fields that changed are checked again."""
+        self._written: dict[int, set[tuple[str, str]]] = {}
+        """The fields each analysis stored in."""
         self._users: dict[int, set[int]] = {}
         """For each function, the analyses that used its summary (in calls or constants): kept as
         analyses end, a superset of what their tables say."""
@@ -246,13 +251,8 @@ class Program:
                 # Which methods are worth a summary decides what calls resolve to.
                 return self._forget_all()
         dropped = set(changed)
-        if self._fields and changed:
-            # Field summaries are joins over every writer; rebuild them from scratch.
-            dropped |= {uid for uids in self._writers.values() for uid in uids}
-            dropped |= {uid for uid, reads in self._reads.items() if reads}
-            self._fields.clear()
-            self._writers.clear()
-            self._owners_done.clear()
+        # A dropped analysis takes its stores out of the fields (`_forget`); what read a field
+        # that changed is checked again (`stabilize`), nothing else.
         for uid in dropped:
             self._forget(uid)
         # What used a dropped analysis, directly or not, is checked before it is reused.
@@ -284,6 +284,7 @@ class Program:
         """Drop one memoized analysis and what it recorded."""
         if self._summaries.pop(uid, None) is not None:
             self._unsettled.update(self._users.get(uid, ()))
+        self._unstore(uid)
         for table in (self._used, self._constants_used):
             for callee in table.get(uid, ()):
                 _discard(self._users, callee, uid)
@@ -313,7 +314,8 @@ class Program:
         self._readers.clear()
         self._unsettled.clear()
         self._fields.clear()
-        self._writers.clear()
+        self._stores.clear()
+        self._written.clear()
         self._owners_done.clear()
         self._contexts.clear()
         self.notes.clear()
@@ -801,11 +803,30 @@ class Program:
     def record_field(self, owner: str, name: str, value: Value) -> None:
         """Remember that a method of `owner` stores `value` in its field `name`."""
         key = (owner, name)
-        if self._stack:
-            self._writers.setdefault(key, set()).add(self._stack[-1])
+        writer = self._stack[-1] if self._stack else -1
+        stored = self._stores.setdefault(key, {})
+        earlier = stored.get(writer)
+        stored[writer] = value if earlier is None else join(earlier, value)
+        self._written.setdefault(writer, set()).add(key)
         old = self._fields.get(key)
         self._fields[key] = value if old is None else join(old, value)
         self._unsettled.update(self._readers.get(key, ()))
+
+    def _unstore(self, uid: int) -> None:
+        """Take what analysis `uid` stored out of the fields: each becomes the join of what the
+        other analyses stored, and its readers are checked again. The owner's methods are
+        summarized again at the next read (a method whose analysis was dropped stores anew)."""
+        for key in self._written.pop(uid, ()):
+            stored = self._stores.get(key)
+            if stored is None or stored.pop(uid, None) is None:
+                continue
+            if stored:
+                self._fields[key] = join_all(list(stored.values()))
+            else:
+                del self._stores[key]
+                self._fields.pop(key, None)
+            self._unsettled.update(self._readers.get(key, ()))
+            self._owners_done.discard(key[0])
 
 
 def _discard(index: dict[_K, set[int]], key: _K, uid: int) -> None:
