@@ -278,13 +278,13 @@ seen = {}
 class Watch:
     def find_spec(self, name, path=None, target=None):
         if name == "lsprotocol.types":
-            seen["importing"] = gc.isenabled()
+            seen["importing"] = (gc.isenabled(), gc.get_threshold())
         return None
 
 
 def serving(main, **options):
     main.close()
-    seen["serving"] = gc.isenabled()
+    seen["serving"] = (gc.isenabled(), gc.get_threshold())
     seen["frozen"] = gc.get_freeze_count() > 0
     print(sorted(seen.items()))
 
@@ -298,13 +298,15 @@ run()
 """
 
 
-def test_the_start_runs_without_collections_and_the_server_with_them() -> None:
-    """`burnlint server` imports the protocol types with the cyclic collector off (its
-    passes over the start's long-lived objects find nothing and cost 35-40 ms), and serves
-    with it back on, after freezing what the start made."""
+def test_the_start_collects_only_young_objects_and_the_server_its_own_way() -> None:
+    """`burnlint server` imports the protocol types collecting only the youngest generation
+    (passes over the start's long-lived objects find nothing: 35-40 ms), and serves with its
+    own thresholds, after freezing what the start made."""
     done = subprocess.run(
         [sys.executable, "-c", GC_PROBE], capture_output=True, text=True, timeout=60, check=False
     )
-    assert "[('frozen', True), ('importing', False), ('serving', True)]" in done.stdout, (
-        done.stdout + done.stderr
+    expected = (
+        "[('frozen', True), ('importing', (True, (700, 10000, 10000))),"
+        " ('serving', (True, (20000, 20, 1000)))]"
     )
+    assert expected in done.stdout, done.stdout + done.stderr

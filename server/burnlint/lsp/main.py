@@ -38,9 +38,6 @@ def serve(entries: tuple[Entry, ...], tcp_port: int | None = None) -> int:
     # finds about 25 unreachable objects among 60,000 and costs 25-40 ms of start-up.
     gc.freeze()
     gc.set_threshold(20_000, 20, 1_000)
-    # `burnlint.entry` turned collections off for the start (a caller importing burnlint
-    # may not have: then this changes nothing).
-    gc.enable()
     if tcp_port is None:
         server.start_io()
     else:
