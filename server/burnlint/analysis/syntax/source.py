@@ -161,6 +161,11 @@ class SourceFile:
             if previous is not None:
                 edit = self.edit if self.edit is not None else text_edit(previous.data, self.data)
                 tree, self.changed = reparse(previous, self, edit)
+                if tree.root_node.has_error:
+                    # tree-sitter may recover from a syntax error differently when it reuses
+                    # the old tree than when it parses the text afresh: broken code is parsed
+                    # afresh, so what is analyzed does not depend on the versions before it.
+                    tree, self.changed = parse_bytes(self.data), None
             else:
                 tree = parse_bytes(self.data)
             self._tree = tree
