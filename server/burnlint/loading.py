@@ -114,11 +114,7 @@ def add_dependencies(
     seen = {i.path for i in inputs}
     for dep in deps:
         assert dep.manifest is not None
-        found = (
-            targets_of(dep.manifest)
-            if targets_of is not None
-            else crate_targets(dep.manifest.parent)
-        )
+        found = targets_of(dep.manifest) if targets_of else crate_targets(dep.manifest.parent)
         for other in found:
             if other.real not in seen:
                 seen.add(other.real)

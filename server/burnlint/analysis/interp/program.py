@@ -133,8 +133,6 @@ class Program:
         """CPU seconds each file's analyses have taken in this run (since creation or the last
         `replace_unit`), nested summaries of other files left out: one budget per file,
         shared by its functions, however far apart in the run they are analyzed."""
-        self._running: dict[int, int] = {}
-        """How many analyses of each file are on the stack."""
         self._nested: list[float] = []
         """For each analysis on the stack, the time its nested summaries took so far."""
         for unit in units:
@@ -393,12 +391,12 @@ class Program:
         context = self._context(decl.file, "off" if decl.build_off else build, decl.names_in)
         file = decl.file
         started = cputime.now()
-        if not self._running.get(file):
-            # What the file's earlier analyses left of its budget, however long ago they ran
-            # (a deadline fixed at its first analysis would also count every other file's
-            # time since, and stop a cheap function analyzed late in a large crate).
+        if not any(self._decls[uid].file == file for uid in self._stack[:-1]):
+            # No analysis of the file is running: it gets what the file's earlier analyses
+            # left of its budget, however long ago they ran (a deadline fixed at its first
+            # analysis would also count every other file's time since, and stop a cheap
+            # function analyzed late in a large crate).
             self._deadlines[file] = started + self.budget_seconds - self._spent.get(file, 0.0)
-        self._running[file] = self._running.get(file, 0) + 1
         self._nested.append(0.0)
         # The budget is the file's: a nested summary of the same file does not extend it, and
         # lowering (as slow as interpreting on a megabyte of dense code) counts too.
@@ -426,7 +424,6 @@ class Program:
             if self._nested:
                 self._nested[-1] += elapsed
             self._spent[file] = self._spent.get(file, 0.0) + elapsed - nested
-            self._running[file] -= 1
             self._lend_time(file, elapsed)
         self._summaries[decl.uid] = summary
         self._unsettled.update(self._users.get(decl.uid, ()))

@@ -163,24 +163,21 @@ class ApiModel:
     """`trigger_words` and `trigger` of the sinks (and the API rules feeding them) that apply
     in each era: `require_grad()` is no trigger in an era where no rule checks it."""
 
+    def _triggers(self, era: str | None) -> tuple[tuple[bytes, ...], re.Pattern[bytes]]:
+        """`trigger_words` and `trigger` of `era` (of every era when None)."""
+        default = (self.trigger_words, self.trigger)
+        return self.by_era.get(era, default) if era else default
+
     def words_of(self, era: str | None = None) -> frozenset[bytes]:
         """The trigger words of `era` (all eras' when None): a text whose words (`\\w+`
         runs) include none of them cannot fire, as each is matched as a whole word."""
-        words = self.by_era.get(era, (self.trigger_words, self.trigger))[0] if era else None
-        return frozenset(words if words is not None else self.trigger_words)
+        return frozenset(self._triggers(era)[0])
 
     def may_fire(self, data: bytes, era: str | None = None) -> bool:
         """False when a text contains none of the words any sink (of `era`, if given) needs
         where code would use them (an exact prefilter: a sink is a call, method call, struct
         literal or field)."""
-        words, trigger = (
-            self.by_era.get(era, (self.trigger_words, self.trigger))
-            if era
-            else (
-                self.trigger_words,
-                self.trigger,
-            )
-        )
+        words, trigger = self._triggers(era)
         return any(word in data for word in words) and trigger.search(data) is not None
 
     def match_call(self, path: tuple[str, ...], era: str) -> ApiRule | None:
