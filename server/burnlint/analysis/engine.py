@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Literal
@@ -10,7 +9,7 @@ from typing import Literal
 from burnlint.analysis.findings import Edit, FileResult, Finding, Fix, Position, Range, Related
 from burnlint.analysis.interp.effects import EFFECTS
 from burnlint.analysis.interp.observe import ObservationKey
-from burnlint.analysis.interp.program import Program, Unit
+from burnlint.analysis.interp.program import FunctionText, Program, Unit
 from burnlint.analysis.interp.sinks import Observation
 from burnlint.analysis.options import Options
 from burnlint.analysis.rules.fixes import build_fixes
@@ -453,8 +452,9 @@ def _add_modules_of_build(items: FileItems, other: FileItems) -> None:
 
 class _ReachMemo:
     """What `_summarize_reachable` computes from texts alone, kept across versions of a crate:
-    for each function (by id), its text, whether it names a sink word, and the words it names
-    (a keystroke changes one function's text; the others' are compared, not read again)."""
+    for each function (by id), whether its text names a sink word, with the program's facts of
+    its text (a keystroke changes one function's text; the others' are compared, not read
+    again)."""
 
     def __init__(self) -> None:
         self.texts: dict[int, _Text] = {}
@@ -466,16 +466,14 @@ class _ReachMemo:
         triggers = api.words_of(era)
         kept = self.texts
         fresh: dict[int, _Text] = {}
-        units = program.units
+        facts = program.function_texts()
         for decl in decls:
-            node = decl.node
-            text = units[decl.file].source.data[node.start_byte : node.end_byte]
+            text = facts[decl.uid]
             found = kept.get(decl.uid)
-            if found is None or found.text != text:
-                words = frozenset(_WORD.findall(text))
+            if found is None or found.facts is not text:
                 # Most functions name no trigger word: the word set says so without a search.
-                fires = not words.isdisjoint(triggers) and api.may_fire(text, era)
-                found = _Text(text, fires, words)
+                fires = not text.words.isdisjoint(triggers) and api.may_fire(text.text, era)
+                found = _Text(text, fires)
             fresh[decl.uid] = found
         # Only live functions are kept: a replaced function's text goes with it.
         self.texts = fresh
@@ -484,18 +482,16 @@ class _ReachMemo:
 
 @dataclass(frozen=True, slots=True)
 class _Text:
-    """One function's text and what reachability needs from it."""
+    """One function's text facts and what reachability adds to them."""
 
-    text: bytes
+    facts: FunctionText
     fires: bool
     """Whether the text names a sink word (`ApiModel.may_fire` in the program's era)."""
-    words: frozenset[bytes]
-    """The words it names (bytes, as read): a function is named where one is its name."""
 
-
-_WORD = re.compile(rb"\w+")
-"""A word as a bytes regular expression's `\\b` delimits it: a name is in a text exactly when
-`\\bname\\b` would find it there."""
+    @property
+    def words(self) -> frozenset[bytes]:
+        """The words the text names (a function is named where one is its name)."""
+        return self.facts.words
 
 
 def _summarize_reachable(program: Program, api: ApiModel, memo: _ReachMemo) -> None:

@@ -192,6 +192,14 @@ class Interpreter:
             return self._leaf(node, env)
         return self._expr(node, env)
 
+    def _leaf_now(self, expr: ir.Var | ir.Path | ir.Lit, env: Env) -> Pairs:
+        """A leaf evaluated without a request to the trampoline, counted as one (the step
+        count decides the budget check and when loops turn thrifty, whatever asked)."""
+        self._ticks += 1
+        if self._ticks % 512 == 0 and cputime.now() > self.ctx.deadline:
+            raise Budget
+        return self._leaf(expr, env)
+
     def _leaf(self, expr: ir.Var | ir.Path | ir.Lit, env: Env) -> Pairs:
         """What a variable, path or literal evaluates to."""
         if isinstance(expr, ir.Var):
@@ -218,7 +226,13 @@ class Interpreter:
         for expr in exprs:
             nxt: list[tuple[Env, list[Value]]] = []
             for state_env, values in states:
-                for out_env, value in (yield ("expr", expr, state_env)):
+                # Most arguments are names and literals: evaluated here, not as a request.
+                pairs = (
+                    self._leaf_now(expr, state_env)
+                    if isinstance(expr, _LEAVES)
+                    else (yield ("expr", expr, state_env))
+                )
+                for out_env, value in pairs:
                     nxt.append((out_env, [*values, value]))
             if len(nxt) > 1:
                 nxt = _joined_states(nxt)
@@ -311,7 +325,12 @@ class Interpreter:
             self._shown("call", expr.span, out)
             return out
         if isinstance(expr, ir.Field):
-            pairs = yield ("expr", expr.base, env)
+            base = expr.base
+            pairs = (
+                self._leaf_now(base, env)
+                if isinstance(base, _LEAVES)
+                else (yield ("expr", base, env))
+            )
             out = [(e, self._read_field(expr, v)) for e, v in pairs]
             self._shown("field", expr.span, out)
             return out
@@ -386,7 +405,12 @@ class Interpreter:
         return None
 
     def _method(self, expr: ir.MethodCall, env: Env) -> Gen:
-        receivers = yield ("expr", expr.receiver, env)
+        receiver_expr = expr.receiver
+        receivers = (
+            self._leaf_now(receiver_expr, env)
+            if isinstance(receiver_expr, _LEAVES)
+            else (yield ("expr", receiver_expr, env))
+        )
         out: Pairs = []
         for receiver_env, receiver in receivers:
             states = yield from self._seq(expr.args, receiver_env)

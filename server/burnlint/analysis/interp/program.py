@@ -62,6 +62,19 @@ class Unit:
     the program's (another crate of the workspace)."""
 
 
+@dataclass(frozen=True, slots=True)
+class FunctionText:
+    """One function's text and the names it uses, read once per version of the text (name
+    relevance and the analyzer's reachability both ask, at every keystroke in an editor)."""
+
+    text: bytes
+    words: frozenset[bytes]
+    """The words it names (`\\w+` runs, as a bytes `\\b` delimits them): a name is used in
+    the text exactly when it is one of them."""
+    fields: frozenset[bytes]
+    """The fields it reads or writes on `self`."""
+
+
 class Program:
     """Every unit of one crate, indexed for name resolution, with memoized summaries."""
 
@@ -88,6 +101,7 @@ class Program:
         self._by_owner: dict[str, list[FunctionDecl]] = {}
         self._methods: dict[str, list[FunctionDecl]] = {}
         self._relevant: set[int] | None = None
+        self._texts: dict[int, FunctionText] = {}
         self._summaries: dict[int, Summary] = {}
         self._observations: dict[int, dict[ObservationKey, Observation]] = {}
         self._bindings: dict[int, BindingLog] = {}
@@ -615,43 +629,61 @@ class Program:
             self._relevant = self._relevant_functions()
         return decl.uid in self._relevant
 
-    def _relevant_functions(self) -> set[int]:
-        words = {w for w in self.api.vocabulary if _SPECIFIC.search(w)}
-        for unit in self.units:
-            words.update(_specific_imports(unit.items))
-        names: dict[int, set[str]] = {}
-        fields: dict[int, set[str]] = {}
+    def function_texts(self) -> dict[int, FunctionText]:
+        """The text facts of every live function (by id), read again only where the text
+        changed since the last call (a replaced function's go with it)."""
+        kept = self._texts
+        fresh: dict[int, FunctionText] = {}
+        units = self.units
         for decl in self.decls:
-            data = self.units[decl.file].source.data
-            text = data[decl.node.start_byte : decl.node.end_byte]
-            names[decl.uid] = {m.decode() for m in _IDENTIFIER.findall(text)}
-            fields[decl.uid] = {m.decode() for m in _SELF_FIELD.findall(text)}
+            node = decl.node
+            text = units[decl.file].source.data[node.start_byte : node.end_byte]
+            found = kept.get(decl.uid)
+            if found is None or found.text != text:
+                found = FunctionText(
+                    text, frozenset(_WORD.findall(text)), frozenset(_SELF_FIELD.findall(text))
+                )
+            fresh[decl.uid] = found
+        self._texts = fresh
+        return fresh
+
+    def _relevant_functions(self) -> set[int]:
+        words = {w.encode() for w in self.api.vocabulary if _SPECIFIC.search(w)}
+        for unit in self.units:
+            words.update(name.encode() for name in _specific_imports(unit.items))
+        texts = self.function_texts()
         types = [t for unit in self.units for t in unit.items.types if t.fields]
         while True:
             more = {
-                t.name
+                name
                 for t in types
-                if t.name not in words
-                and any(words & set(_IDENTIFIER_STR.findall(f)) for _, f in t.fields)
+                if (name := t.name.encode()) not in words
+                and any(words & _identifiers(f) for _, f in t.fields)
             }
             if not more:
                 break
             words |= more
-        relevant = {uid for uid, used in names.items() if used & words}
+        relevant = {uid for uid, text in texts.items() if not text.words.isdisjoint(words)}
         # Every method of a type that holds burn values (a builder's `with_scale(self) -> Self`
         # carries the context through, whatever its own text says).
-        holders = {"::".join((*t.module, t.name)) for t in types if t.name in words}
-        relevant.update(d.uid for d in self.decls if d.self_type in holders)
+        holders = {"::".join((*t.module, t.name)) for t in types if t.name.encode() in words}
+        decls = self.decls
+        relevant.update(d.uid for d in decls if d.self_type in holders)
         # Then what relevant functions call, and what writes the fields they read (a flag a
         # setter stores may decide which context a relevant method builds).
-        found: list[FunctionDecl] = [d for d in self.decls if d.uid in relevant]
-        rest: list[FunctionDecl] = [d for d in self.decls if d.uid not in relevant]
+        found: list[FunctionDecl] = [d for d in decls if d.uid in relevant]
+        rest: list[FunctionDecl] = [d for d in decls if d.uid not in relevant]
         while found and rest:
-            callees = {d.name for d in found}
-            read: set[str] = set()
+            callees = {d.name.encode() for d in found}
+            read: set[bytes] = set()
             for decl in found:
-                read |= fields[decl.uid]
-            found = [d for d in rest if names[d.uid] & callees or fields[d.uid] & read]
+                read |= texts[decl.uid].fields
+            found = [
+                d
+                for d in rest
+                if not texts[d.uid].words.isdisjoint(callees)
+                or not texts[d.uid].fields.isdisjoint(read)
+            ]
             relevant.update(d.uid for d in found)
             rest = [d for d in rest if d.uid not in relevant]
         return relevant
@@ -936,6 +968,11 @@ def _specific_imports(items: FileItems) -> set[str]:
     return {name for name, path in items.imports.items() if path and _SPECIFIC.search(path[-1])}
 
 
-_IDENTIFIER = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
-_IDENTIFIER_STR = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_WORD = re.compile(rb"\w+")
 _SELF_FIELD = re.compile(rb"\bself\s*\.\s*([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def _identifiers(text: str) -> set[bytes]:
+    """The identifiers a type written as `text` names."""
+    return {name.encode() for name in _IDENTIFIER.findall(text)}

@@ -118,6 +118,7 @@ class DefMap:
         self._crate_macro_list: dict[tuple[str, str], list[MacroDecl]] = {}
         self._resolved: dict[tuple[Module, tuple[str, ...], Namespace], Def | None] = {}
         self._types_memo: dict[tuple[Module, str, str | None, bool], str | None] = {}
+        self._expanded: dict[tuple[Module, tuple[str, ...]], tuple[tuple[str, ...], ...]] = {}
         self._memo: dict[tuple[Module, str, Namespace], _Binding | None] | None = None
         """Lookups through globs, remembered once imports are resolved (None until then)."""
         units = list(units)
@@ -500,6 +501,16 @@ class DefMap:
         through re-exports); a name nothing here binds may come from a glob of another crate's
         module or enum (`use burn::..::DispatchAutodiffContext::*; Disabled`): one candidate
         per such glob, then the path as written."""
+        key = (module, path)
+        found = self._expanded.get(key)
+        if found is None:
+            found = self._expand(module, path)
+            if self._memo is not None:
+                # Asked at every call the interpreter meets (the same paths again and again).
+                self._expanded[key] = found
+        return found
+
+    def _expand(self, module: Module, path: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
         first = path[0] if path else "crate"
         if first in ("crate", "self", "super", "Self"):
             return (path,)
