@@ -11,7 +11,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Generator
 from dataclasses import field
-from typing import Any
+from typing import Any, cast
 
 from burnlint.analysis.interp import facts as path_facts
 from burnlint.analysis.interp.facts import Fact
@@ -81,6 +81,11 @@ class Env:
             keys = (*keys[:index], binding, *keys[index:])
         env = Env(new, self.assumptions, self.lossy, path_facts.forget(self.facts, binding))
         object.__setattr__(env, "_keys", keys)
+        known = self._key
+        if known is not None:
+            # A path class whose key was needed (it met others) has descendants whose keys
+            # will be: one binding changed, so the key changes in one place.
+            object.__setattr__(env, "_key", _rekeyed(known, binding, value))
         return env
 
     def assume(self, assumption: Assumption) -> Env:
@@ -109,7 +114,10 @@ class Env:
 
     def with_facts(self, facts: tuple[Fact, ...]) -> Env:
         """A copy knowing `facts` about its integer comparisons."""
-        return self._same_bindings(Env(self.values, self.assumptions, self.lossy, facts))
+        env = self._same_bindings(Env(self.values, self.assumptions, self.lossy, facts))
+        # Path facts are not part of the key.
+        object.__setattr__(env, "_key", self._key)
+        return env
 
     def normalized(self) -> Env:
         """Bindings in a canonical order (kept sorted by `set`), so equal states hash equal."""
@@ -142,6 +150,23 @@ class Env:
             ),
             self.assumptions,
         )
+
+
+def _rekeyed(key: object, binding: int, value: Value) -> object:
+    """`Env.key` of a path class whose key is `key`, with `binding` rebound to `value`."""
+    entries, assumptions = cast("tuple[tuple[tuple[int, object], ...], object]", key)
+    tracked = value.tracked()
+    index = bisect.bisect_left(entries, binding, key=_binding_of)
+    found = index < len(entries) and entries[index][0] == binding
+    if tracked is OPAQUE:
+        if not found:
+            return key
+        return ((*entries[:index], *entries[index + 1 :]), assumptions)
+    return ((*entries[:index], (binding, tracked), *entries[index + found :]), assumptions)
+
+
+def _binding_of(entry: tuple[int, object]) -> int:
+    return entry[0]
 
 
 Pairs = list[tuple[Env, Value]]

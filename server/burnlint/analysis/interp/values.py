@@ -65,6 +65,7 @@ class Value:
     depth: int = field(default=0, init=False, compare=False, repr=False)
     _key: object = field(default=None, init=False, compare=False, repr=False)
     _settled: object = field(default=None, init=False, compare=False, repr=False)
+    _coarse: object = field(default=None, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.fields:
@@ -196,6 +197,15 @@ class Value:
         facts (of the value and, wherever they sit, of its fields) and the parameters and
         closure it stands for. Path classes that agree on it differ in shapes (an `Option` or a
         collection), booleans or type hints only; joining them keeps every fact a sink checks."""
+        cached = self._coarse
+        if cached is None:
+            # Asked of every binding of every path class each time a loop's heads are
+            # coarsened, and of each field again: remembered, like `tracked`.
+            cached = self._coarsen()
+            object.__setattr__(self, "_coarse", cached)
+        return cached
+
+    def _coarsen(self) -> object:
         if self.fields:
             inner = frozenset(
                 key for _, field_value in self.fields if (key := field_value.coarse()) is not OPAQUE
