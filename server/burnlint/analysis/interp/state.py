@@ -110,7 +110,9 @@ class Env:
             for fact in self.facts
             if not any(isinstance(a, int) and low <= a < high for a in fact[0])
         )
-        return Env((*values[:start], *values[end:]), self.assumptions, self.lossy, facts)
+        env = Env((*values[:start], *values[end:]), self.assumptions, self.lossy, facts)
+        object.__setattr__(env, "_keys", (*keys[:start], *keys[end:]))
+        return env
 
     def with_facts(self, facts: tuple[Fact, ...]) -> Env:
         """A copy knowing `facts` about its integer comparisons."""
@@ -194,12 +196,15 @@ def _join(envs: list[Env], lossy: bool) -> Env:
         if len({env.assumptions for env in envs}) == 1
         else frozenset[Assumption]()
     )
-    return Env(
-        tuple(sorted(merged.items())),
+    values = tuple(sorted(merged.items()))
+    env = Env(
+        values,
         assumptions,
         lossy or any(env.lossy for env in envs),
         path_facts.join([env.facts for env in envs]),
     )
+    object.__setattr__(env, "_keys", tuple(sorted(merged)))
+    return env
 
 
 def dedup(envs: list[Env]) -> list[Env]:
