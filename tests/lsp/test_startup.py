@@ -286,6 +286,7 @@ def serving(main, **options):
     main.close()
     seen["serving"] = (gc.isenabled(), gc.get_threshold())
     seen["frozen"] = gc.get_freeze_count() > 0
+    seen["switch"] = sys.getswitchinterval()
     print(sorted(seen.items()))
 
 
@@ -301,12 +302,13 @@ run()
 def test_the_start_collects_only_young_objects_and_the_server_its_own_way() -> None:
     """`burnlint server` imports the protocol types collecting only the youngest generation
     (passes over the start's long-lived objects find nothing: 35-40 ms), and serves with its
-    own thresholds, after freezing what the start made."""
+    own thresholds, after freezing what the start made, and with threads that hand over the
+    interpreter lock every 0.5 ms (the event loop answers while an analysis runs)."""
     done = subprocess.run(
         [sys.executable, "-c", GC_PROBE], capture_output=True, text=True, timeout=60, check=False
     )
     expected = (
         "[('frozen', True), ('importing', (True, (700, 10000, 10000))),"
-        " ('serving', (True, (20000, 20, 1000)))]"
+        " ('serving', (True, (20000, 20, 1000))), ('switch', 0.0005)]"
     )
     assert expected in done.stdout, done.stdout + done.stderr
