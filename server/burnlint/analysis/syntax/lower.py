@@ -119,7 +119,9 @@ class BodyLowerer:
         kind, node, frag = request
         if kind == "expr":
             leaf = self._leaf(node, frag)
-            return leaf if leaf is not None else self._expr(node, frag)
+            return leaf if leaf is not None else self._compound(node, frag)
+        if kind == "compound":
+            return self._compound(node, frag)
         if kind == "pat":
             return lower_pattern(node, frag, self._scopes)
         return self._block(node, frag)
@@ -293,6 +295,22 @@ class BodyLowerer:
         leaf = self._leaf(node, frag)
         if leaf is not None:
             return leaf
+        return (yield from self._compound(node, frag))
+
+    def _operand(self, node: Node, frag: Frag) -> ir.Expr | None:
+        """A name, path or literal operand lowered here, without a request (most operands
+        are), counted as a request would be; None for anything else, which the caller then
+        requests as a "compound" (`_leaf` is asked once per node)."""
+        leaf = self._leaf(node, frag)
+        if leaf is not None:
+            # The deadline is checked every 2048 requests, these included.
+            self._steps += 1
+            if self._steps % 2048 == 0 and cputime.now() > self.deadline:
+                raise LoweringBudget
+        return leaf
+
+    def _compound(self, node: Node, frag: Frag) -> Gen:
+        """Lower an expression that is not a name, path or literal."""
         span = frag.span(node)
         kind = node.type
         if kind == "generic_function":
@@ -434,7 +452,8 @@ class BodyLowerer:
         """Lower `node`, or an opaque placeholder at `span` when the parser left it out."""
         if node is None:
             return ir.Opaque((), span)
-        return (yield ("expr", node, frag))
+        operand = self._operand(node, frag)
+        return operand if operand is not None else (yield ("compound", node, frag))
 
     def _closure(self, node: Node, frag: Frag) -> Gen:
         span = frag.span(node)
@@ -480,7 +499,8 @@ class BodyLowerer:
         for child in node.named_children:
             if child.type in NON_ITEM_TYPES:
                 continue
-            args.append((yield ("expr", child, frag)))
+            operand = self._operand(child, frag)
+            args.append(operand if operand is not None else (yield ("compound", child, frag)))
         return tuple(args)
 
     def _struct(self, node: Node, frag: Frag) -> Gen:

@@ -70,7 +70,8 @@ class ExpandedFrag(Frag):
 
 
 Request = tuple[str, Node, Frag]
-"""("expr" | "pat" | "block", node, fragment): lower this node and send the result back."""
+"""("expr" | "compound" | "pat" | "block", node, fragment): lower this node and send the result
+back ("compound": an expression known not to be a name, path or literal)."""
 
 Gen = Generator[Request, Any, Any]
 """A lowering in progress, driven by `trampoline.run` (see `BodyLowerer._start`)."""
