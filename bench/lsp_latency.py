@@ -364,6 +364,9 @@ def percentile(samples: list[float], fraction: float) -> float:
 
 
 def summary(samples: list[float]) -> dict[str, Any]:
+    if not samples:
+        # A phase asked to run zero times (`--hovers 0`, `--after-edit 0`): nothing to quote.
+        return {"n": 0, "p50_ms": None, "p95_ms": None, "mean_ms": None, "max_ms": None}
     return {
         "n": len(samples),
         "p50_ms": round(percentile(samples, 0.5) * 1000, 1),
@@ -565,6 +568,11 @@ async def measure(
     }
 
 
+def _ms(value: float | None, digits: int = 0) -> str:
+    """A time in the table; "-" for a phase that did not run."""
+    return "-" if value is None else f"{value:.{digits}f}"
+
+
 def report(results: dict[str, Any]) -> str:
     rows = [
         ("server start (initialize answered)", f"{results['server_start_s'] * 1000:.0f}", "", ""),
@@ -592,9 +600,9 @@ def report(results: dict[str, Any]) -> str:
     rows.append(
         (
             f"didChange -> diagnostics, {change['n']} isolated edits in bodies",
-            f"{change['mean_ms']:.0f}",
-            f"{change['p50_ms']:.0f}",
-            f"{change['p95_ms']:.0f}",
+            _ms(change["mean_ms"]),
+            _ms(change["p50_ms"]),
+            _ms(change["p95_ms"]),
         )
     )
     for key, what in (
@@ -608,9 +616,9 @@ def report(results: dict[str, Any]) -> str:
         rows.append(
             (
                 f"{what} ({found['n']})",
-                f"{found['mean_ms']:.0f}",
-                f"{found['p50_ms']:.0f}",
-                f"{found['p95_ms']:.0f}",
+                _ms(found["mean_ms"]),
+                _ms(found["p50_ms"]),
+                _ms(found["p95_ms"]),
             )
         )
     rows.append(
@@ -625,9 +633,9 @@ def report(results: dict[str, Any]) -> str:
     rows.append(
         (
             f"hover, {hover['n']} requests ({hover['with_content']} with content)",
-            f"{hover['mean_ms']:.1f}",
-            f"{hover['p50_ms']:.1f}",
-            f"{hover['p95_ms']:.1f}",
+            _ms(hover["mean_ms"], 1),
+            _ms(hover["p50_ms"], 1),
+            _ms(hover["p95_ms"], 1),
         )
     )
     width = max(len(r[0]) for r in rows)
