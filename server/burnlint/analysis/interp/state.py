@@ -196,14 +196,14 @@ def _join(envs: list[Env], lossy: bool) -> Env:
         if len({env.assumptions for env in envs}) == 1
         else frozenset[Assumption]()
     )
-    values = tuple(sorted(merged.items()))
+    keys = tuple(sorted(merged))
     env = Env(
-        values,
+        tuple((binding, merged[binding]) for binding in keys),
         assumptions,
         lossy or any(env.lossy for env in envs),
         path_facts.join([env.facts for env in envs]),
     )
-    object.__setattr__(env, "_keys", tuple(sorted(merged)))
+    object.__setattr__(env, "_keys", keys)
     return env
 
 
