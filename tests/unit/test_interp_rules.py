@@ -24,6 +24,12 @@ RULES = {
     "parameter_stays_symbolic": "fn f(t: Tensor<2>) -> Tensor<2> { t.clone() }",
     # A diverging arm contributes nothing to the join.
     "diverging_arm": f'fn f(n: u8) -> Tensor<2> {{ let t = Tensor::<2>::ones([1], &{AD}); if n > 1 {{ panic!("no") }} else {{ t }} }}',
+    # A case per variant of a parameter that returns alike facts is one case: callers need not
+    # follow a path class per variant (each learns nothing the others do not).
+    "alike_cases_merge": "enum Dyn { R1(Tensor<1>), R2(Tensor<2>), R3(Tensor<3>) } fn f(d: Dyn) -> Tensor<2> { match d { Dyn::R1(t) => t.unsqueeze(), Dyn::R2(t) => t, Dyn::R3(t) => t.squeeze() } }",
+    # Cases that return different facts keep their assumptions: a caller that knows the
+    # variant knows the result.
+    "unlike_cases_stay": f"enum Mode {{ Train, Eval }} fn f(m: Mode) -> Tensor<2> {{ let t = Tensor::<2>::ones([1], &{AD}); match m {{ Mode::Train => t, Mode::Eval => t.inner() }} }}",
     # Correlated branches: the second `if` knows what the first decided.
     "correlated_branches": f"fn f(n: usize, cut: usize) -> Tensor<2> {{ let mut t = Tensor::<2>::ones([1], &{AD}); if n == cut {{ t = t.inner(); }} if n == cut {{ Tensor::from_inner(t) }} else {{ t }} }}",
 }

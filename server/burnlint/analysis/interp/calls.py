@@ -73,6 +73,38 @@ WRAPPERS = frozenset({("Some",), ("Ok",), ("Box", "new"), ("Rc", "new"), ("Arc",
 MAX_CASES = 8
 
 
+def _alike_merged(
+    cases: list[tuple[frozenset[Assumption], Value]], lossy: set[frozenset[Assumption]]
+) -> tuple[list[tuple[frozenset[Assumption], Value]], set[frozenset[Assumption]]]:
+    """`cases` with the cases whose results are alike merged into one, under the assumptions
+    they share; and which of the merged cases are lossy.
+
+    Results are alike when they have the same `tracked` key, origins and steps (a finding's
+    explanation shows only the origins on its path). A method that matches on `self` and
+    returns the same facts for every variant (`DynTensor::R1(t) => t.dtype()`, one arm per
+    rank) would otherwise make each caller follow one path class per variant, and every class
+    would learn the same."""
+    if len(cases) < 2:
+        return cases, lossy
+    groups: dict[object, list[tuple[frozenset[Assumption], Value]]] = {}
+    for case in cases:
+        value = case[1]
+        groups.setdefault((value.tracked(), value.origins, value.trail), []).append(case)
+    if len(groups) == len(cases):
+        return cases, lossy
+    merged: list[tuple[frozenset[Assumption], Value]] = []
+    merged_lossy: set[frozenset[Assumption]] = set()
+    for group in groups.values():
+        keys = [key for key, _ in group]
+        common = keys[0].intersection(*keys[1:])
+        merged.append(
+            (common, join_all([value for _, value in group]) if len(group) > 1 else group[0][1])
+        )
+        if any(key in lossy for key in keys):
+            merged_lossy.add(common)
+    return merged, merged_lossy
+
+
 @dataclass(slots=True)
 class Summary:
     """What a function does, symbolic in its parameters."""
@@ -103,11 +135,13 @@ class Summary:
             if env.lossy:
                 lossy_keys.add(env.assumptions)
         cases = [(key, join_all(values)) for key, values in by_assumptions.items()]
-        lossy = {
-            index
-            for index, (key, _) in enumerate(cases)
+        lossy_cases = {
+            key
+            for key, _ in cases
             if key in lossy_keys or len({v.tracked() for v in by_assumptions[key]}) > 1
         }
+        cases, lossy_cases = _alike_merged(cases, lossy_cases)
+        lossy = {index for index, (key, _) in enumerate(cases) if key in lossy_cases}
         if len(cases) > MAX_CASES:
             # Every case is instantiated at every call site; past the cap, keep only their join.
             cases = [(frozenset[Assumption](), join_all([value for _, value in cases]))]
