@@ -174,6 +174,7 @@ class Program(Protocol):
         on_self: bool,
         types: frozenset[str] = frozenset(),
         trait: str | None = None,
+        arity: int | None = None,
     ) -> list[FunctionDecl]: ...
 
     def constant_value(
@@ -391,7 +392,7 @@ class Calls:
             named.setdefault("receiver", receiver)
             return self._api(rule, expr, args, receiver, named, env)
         if not is_self and not typed:
-            functions = program.resolve_method(name, self.caller, False)
+            functions = program.resolve_method(name, self.caller, False, arity=len(args))
             if functions:
                 return self._apply_summaries(functions, expr, [receiver, *args], env)
         if receiver.tensor or receiver.params:

@@ -97,6 +97,8 @@ class Program:
         self.budget_seconds = budget_seconds
         self.notes: list[tuple[int, str]] = []
         self._crate_deps = crate_deps or {}
+        self._reachable: dict[str, set[str]] = {}
+        """For each crate, the crates its code can run (see `_reaches`)."""
         self.defs = DefMap((), self._crate_deps)
         self._by_owner: dict[str, list[FunctionDecl]] = {}
         self._methods: dict[str, list[FunctionDecl]] = {}
@@ -599,9 +601,11 @@ class Program:
         on_self: bool,
         types: frozenset[str] = frozenset(),
         trait: str | None = None,
+        arity: int | None = None,
     ) -> list[FunctionDecl]:
         """The program's methods a method call may reach: by the receiver's types when they are
-        known (on `self`: the caller's own type), else the only method of that name."""
+        known (on `self`: the caller's own type), else the only method of that name that takes
+        `arity` arguments besides `self` (when given) in a crate the caller's can use."""
         if types:
             found = self.defs.methods(sorted(types), name, trait)
             # A method that cannot touch burn's values is not worth a summary (the call stays
@@ -620,7 +624,31 @@ class Program:
             # A method named like its caller, on a receiver of unknown type, is the wrapped
             # value's (`self.0.dims()` inside a wrapper's `fn dims`): delegation, not recursion.
             return []
+        found = candidates[0]
+        if (arity is not None and _arity(found) != arity) or not self._reaches(caller, found):
+            # The only method of that name, but not one this call can run: it takes another
+            # number of arguments (`reader.read(&mut buf)` is std's, not a `fn read(&self)`),
+            # or it is in a crate the caller's crate does not depend on.
+            return []
         return candidates
+
+    def _reaches(self, caller: FunctionDecl, callee: FunctionDecl) -> bool:
+        """Whether code of `caller`'s crate can run `callee` (its crate, or one it depends on
+        directly or through others); true when the crate graph does not know the caller's."""
+        start, target = caller.module[0], callee.module[0]
+        if start == target or start not in self._crate_deps:
+            return True
+        reached = self._reachable.get(start)
+        if reached is None:
+            reached = set[str]()
+            pending = [start]
+            while pending:
+                for root in self._crate_deps.get(pending.pop(), {}).values():
+                    if root not in reached:
+                        reached.add(root)
+                        pending.append(root)
+            self._reachable[start] = reached
+        return target in reached
 
     def relevant(self, decl: FunctionDecl) -> bool:
         """Whether a function may handle burn values: its text names burn's API vocabulary,
@@ -865,6 +893,14 @@ def _discard(index: dict[_K, set[int]], key: _K, uid: int) -> None:
         found.discard(uid)
         if not found:
             del index[key]
+
+
+def _arity(decl: FunctionDecl) -> int:
+    """How many arguments a method takes besides `self`, as declared."""
+    params = decl.node.child_by_field_name("parameters")
+    if params is None:
+        return 0
+    return sum(1 for child in params.named_children if child.type == "parameter")
 
 
 def _skeleton(unit: Unit) -> object:
