@@ -34,6 +34,7 @@ from burnlint.analysis.interp.valueops import (
     holds_numbers_only,
     may_be,
     negate,
+    non_float_tensor,
     read_field,
     receiver_link,
     store_field,
@@ -117,7 +118,12 @@ class Interpreter:
         env = Env()
         program = self.ctx.program
         for index, param in enumerate(self.function.params):
-            value = Value(params=frozenset({(index, ())}), hint=type_hint(param.type_text))
+            if non_float_tensor(param.type_text):
+                # An int or bool tensor is never an autodiff primitive: no caller's argument
+                # can make a sink of this function fire through its kind.
+                value = Value(hint=type_hint(param.type_text))
+            else:
+                value = Value(params=frozenset({(index, ())}), hint=type_hint(param.type_text))
             if index == 0 and self.function.has_self:
                 self_type = self.decl.self_type
                 value = value.typed(frozenset({self_type}) if self_type else frozenset[str]())
@@ -285,8 +291,13 @@ class Interpreter:
         payload = (
             self.ctx.program.option_payload(self.decl, stmt.type_text) if stmt.type_text else None
         )
+        non_float = non_float_tensor(stmt.type_text) if stmt.type_text else False
         for current, value in pairs:
             value = derived if derived is not None else value.typed(declared)
+            if non_float:
+                # `let ids: Tensor<2, Int> = ..`: whatever device made it, it is no autodiff
+                # primitive (nor a caller's, for the sinks it reaches).
+                value = Value(hint=value.hint, origins=value.origins, trail=value.trail)
             if (
                 payload is not None
                 and stmt.init is not None
@@ -316,6 +327,12 @@ class Interpreter:
                 closure = self._callee_closure(expr, current)
                 if closure is not None:
                     out.extend((yield from invoke(self, closure, args, current, expr.span)))
+                elif isinstance(expr.callee, ir.Path) and expr.callee.non_float:
+                    # `Tensor::<1, Int>::arange(..)`: an int or bool tensor, never autodiff.
+                    out.extend(
+                        (e, Value(hint=frozenset({"tensor"})))
+                        for e, _ in self.calls.call(expr, args, current)
+                    )
                 else:
                     out.extend(self.calls.call(expr, args, current))
             self._shown("call", expr.span, out)
@@ -482,7 +499,14 @@ class Interpreter:
         method of the type stores in it (a field-based, flow-insensitive summary), linked to
         the receiver's field (a caller whose receiver holds the field takes that instead)."""
         owner = self.decl.owner if _is_self(expr.base) else None
-        declared = self.ctx.program.field_types(base.types, expr.name) if base.types else None
+        program = self.ctx.program
+        holders = base.types
+        if not holders and owner and self.decl.self_type is not None:
+            holders = frozenset({self.decl.self_type})
+        if holders and program.non_float_field(holders, expr.name):
+            # A field declared `Tensor<2, Int>`: what was stored there is no autodiff primitive.
+            return Value(hint=frozenset({"tensor"}))
+        declared = program.field_types(base.types, expr.name) if base.types else None
         step = ("field", expr.name)
         if owner and base.get_field(expr.name) is None:
             if self.ctx.program.numbers_only(self.decl.self_type, expr.name):

@@ -25,6 +25,7 @@ from burnlint.analysis.interp.observe import ObservationKey
 from burnlint.analysis.interp.sinks import Observation
 from burnlint.analysis.interp.valueops import (
     holds_numbers_only,
+    non_float_tensor,
     none_value,
     struct_value,
     with_none_default,
@@ -831,6 +832,15 @@ class Program:
         text only (see `holds_numbers_only`): what its writers store can change no finding."""
         written = self.defs.field_type(type_key, name) if type_key is not None else None
         return written is not None and holds_numbers_only(written[1])
+
+    def non_float_field(self, types: frozenset[str], name: str) -> bool:
+        """Whether field `name` of one of the program types `types` is declared an int or bool
+        tensor (see `non_float_tensor`): never an autodiff primitive, whatever was stored."""
+        for key in types:
+            written = self.defs.field_type(key, name)
+            if written is not None and non_float_tensor(written[1]):
+                return True
+        return False
 
     def field_types(self, types: frozenset[str], name: str) -> frozenset[str]:
         """The program types field `name` has in structs of the given types."""

@@ -31,6 +31,21 @@ from burnlint.analysis.syntax import ir
 UNWRAP_METHODS = frozenset({"unwrap", "expect", "unwrap_unchecked"})
 
 
+_NON_FLOAT_TENSOR = re.compile(
+    r"(?:\bTensor\s*<[^<>]*,\s*(?:[A-Za-z_]\w*\s*::\s*)*(?:Int|Bool)\s*>|\b(?:Int|Bool)Tensor\s*<[^<>]*>)"
+)
+_REFERENCE = re.compile(r"^(?:&\s*(?:'\w+\s+)?(?:mut\s+)?)+")
+
+
+def non_float_tensor(type_text: str) -> bool:
+    """Whether a declared type is an int or bool tensor (`Tensor<D, Int>`, `&Tensor<2,
+    burn::tensor::Bool>`, `IntTensor<B>`): only floats can be autodiff primitives, so such a
+    tensor is never one, whatever device or context it has."""
+    text = _REFERENCE.sub("", type_text.strip())
+    found = _NON_FLOAT_TENSOR.match(text)
+    return found is not None and found.end() == len(text)
+
+
 def type_hint(type_text: str) -> frozenset[str]:
     """What a declared type says a value is: "device", "tensor" and/or "ctx"."""
     hints: set[str] = set()

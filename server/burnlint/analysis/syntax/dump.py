@@ -1,5 +1,6 @@
 """A readable text form of the lowered IR, for tests and debugging: one node per line,
-children indented, spans left out (they are byte offsets, and say nothing about the shape).
+children indented, spans left out (they are byte offsets, and say nothing about the shape),
+and so are fields that are unset: None, empty, or a flag that is off.
 
     Let
       pattern: PBind x#3
@@ -44,7 +45,7 @@ def _dump(node: object, label: str, depth: int, lines: list[str]) -> None:
         if field.name in _SKIPPED:
             continue
         value: object = getattr(node, field.name)
-        if value is None or value in ((), ""):
+        if value is None or value is False or value in ((), ""):
             continue
         if dataclasses.is_dataclass(value) or _has_nodes(value):
             nested.append((field.name, value))

@@ -141,6 +141,9 @@ class Path:
     segments: tuple[str, ...]
     span: Span
     trait_name: str | None = None
+    non_float: bool = False
+    """Whether a `Tensor` segment's generic arguments name an int or bool kind
+    (`Tensor::<1, Int>::arange`): what such a path makes is never an autodiff primitive."""
 
 
 @record

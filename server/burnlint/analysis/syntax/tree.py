@@ -107,6 +107,7 @@ def qualified_path(node: Node, frag: Frag, span: ir.Span) -> ir.Path:
     """The path written at `node`; `<T as Trait>::f` keeps `Trait` as the trait name."""
     segments: list[str] = []
     trait_name: str | None = None
+    non_float = False
     stack = [node]
     while stack:
         current = stack.pop()
@@ -139,6 +140,15 @@ def qualified_path(node: Node, frag: Frag, span: ir.Span) -> ir.Path:
             type_node = current.child_by_field_name("type")
             if type_node is not None:
                 stack.append(type_node)
+                arguments = current.child_by_field_name("type_arguments")
+                if (
+                    frag.text(type_node).rsplit("::", 1)[-1] == "Tensor"
+                    and arguments is not None
+                    and arguments.named_children
+                    and frag.text(arguments.named_children[-1]).rsplit("::", 1)[-1]
+                    in ("Int", "Bool")
+                ):
+                    non_float = True
         elif kind != "type_arguments":
             stack.extend(reversed(current.named_children))
-    return ir.Path(tuple(segments) or ("?",), span, trait_name)
+    return ir.Path(tuple(segments) or ("?",), span, trait_name, non_float)
