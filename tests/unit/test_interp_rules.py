@@ -30,6 +30,11 @@ RULES = {
     # Cases that return different facts keep their assumptions: a caller that knows the
     # variant knows the result.
     "unlike_cases_stay": f"enum Mode {{ Train, Eval }} fn f(m: Mode) -> Tensor<2> {{ let t = Tensor::<2>::ones([1], &{AD}); match m {{ Mode::Train => t, Mode::Eval => t.inner() }} }}",
+    # An int parameter is read as an int (no autodiff primitive) and its `float()` as a float
+    # again: each caller's argument goes through both steps.
+    "int_param_cast_to_float": "fn f(ids: Tensor<2, Int>) -> Tensor<2> { ids.float() }",
+    # An int made from an autodiff tensor keeps its device; `float()` makes it autodiff again.
+    "int_of_autodiff_cast_to_float": f"fn f() -> Tensor<2> {{ let x = Tensor::<2>::ones([1], &{AD}); let m: Tensor<2, Int> = x.argmax(1); m.float() }}",
     # Correlated branches: the second `if` knows what the first decided.
     "correlated_branches": f"fn f(n: usize, cut: usize) -> Tensor<2> {{ let mut t = Tensor::<2>::ones([1], &{AD}); if n == cut {{ t = t.inner(); }} if n == cut {{ Tensor::from_inner(t) }} else {{ t }} }}",
 }

@@ -16,8 +16,10 @@ from typing import Literal, get_args
 from burnlint.analysis.interp.patterns import refine
 from burnlint.analysis.interp.state import Env, Pairs
 from burnlint.analysis.interp.valueops import (
+    as_float,
     is_constant,
     is_untracked,
+    non_float,
     some_value,
     tensor_facts,
     tensor_on,
@@ -31,6 +33,7 @@ from burnlint.analysis.interp.values import (
     FALSE,
     FLOAT,
     OTHER,
+    OTHER_AUTODIFF,
     PLAIN,
     TRUE,
     UNKNOWN,
@@ -206,6 +209,12 @@ def _tensor_op(call: EffectCall) -> Value:
     if call.label and AUTODIFF in value.tensor:
         value = value.with_origin(call.label, call.span)
     return value
+
+
+@effect("tensor-float")
+def _tensor_float(call: EffectCall) -> Value:
+    """`float()`: an int or bool tensor cast to float, autodiff again on an autodiff device."""
+    return as_float(_op_result(call.rule, call.args, call.receiver))
 
 
 @effect("tensor-strip")
@@ -430,9 +439,9 @@ def _op_result(rule: ApiRule, args: list[Value], receiver: Value | None) -> Valu
     chosen = certain or inputs
     merged = join_all([tensor_facts(v) for v in chosen])
     if rule.dtype == "other" and merged.tensor:
-        merged = replace(
-            merged, tensor=frozenset(OTHER if k == FLOAT else k for k in merged.tensor)
-        )
+        # An int, bool or quantized result (`argmax`, `greater`, `int()`) is no autodiff
+        # primitive; made from an autodiff tensor, it keeps its device (`float()` lifts it).
+        merged = non_float(merged)
     elif merged.tensor == frozenset({AUTODIFF}) and all(
         is_untracked(v) or is_constant(v) for v in inputs
     ):
@@ -461,7 +470,9 @@ def effect_outcomes(rule: ApiRule, value: Value, env: Env, site: ir.Call | ir.Me
     else:
         index = rule.args.get("tensor", rule.args.get("device", 0))
         place_expr = site.args[index] if index < len(site.args) else None
-    negative = frozenset({FLOAT, OTHER}) if facet_name == "tensor" else frozenset({PLAIN})
+    negative = (
+        frozenset({FLOAT, OTHER, OTHER_AUTODIFF}) if facet_name == "tensor" else frozenset({PLAIN})
+    )
     out: Pairs = []
     yes = refine(env, place_expr, facet_name, frozenset({AUTODIFF}))
     if yes is not None:

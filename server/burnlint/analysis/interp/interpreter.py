@@ -30,10 +30,12 @@ from burnlint.analysis.interp.state import (
     merge_envs,
 )
 from burnlint.analysis.interp.valueops import (
+    NON_FLOAT_STEP,
     array_value,
     holds_numbers_only,
     may_be,
     negate,
+    non_float,
     non_float_tensor,
     read_field,
     receiver_link,
@@ -118,12 +120,10 @@ class Interpreter:
         env = Env()
         program = self.ctx.program
         for index, param in enumerate(self.function.params):
-            if non_float_tensor(param.type_text):
-                # An int or bool tensor is never an autodiff primitive: no caller's argument
-                # can make a sink of this function fire through its kind.
-                value = Value(hint=type_hint(param.type_text))
-            else:
-                value = Value(params=frozenset({(index, ())}), hint=type_hint(param.type_text))
+            # An int or bool tensor is never an autodiff primitive: a caller's argument is
+            # read as one (an autodiff float's device makes an int on an autodiff device).
+            steps = (NON_FLOAT_STEP,) if non_float_tensor(param.type_text) else ()
+            value = Value(params=frozenset({(index, steps)}), hint=type_hint(param.type_text))
             if index == 0 and self.function.has_self:
                 self_type = self.decl.self_type
                 value = value.typed(frozenset({self_type}) if self_type else frozenset[str]())
@@ -291,13 +291,12 @@ class Interpreter:
         payload = (
             self.ctx.program.option_payload(self.decl, stmt.type_text) if stmt.type_text else None
         )
-        non_float = non_float_tensor(stmt.type_text) if stmt.type_text else False
+        declared_non_float = non_float_tensor(stmt.type_text) if stmt.type_text else False
         for current, value in pairs:
             value = derived if derived is not None else value.typed(declared)
-            if non_float:
-                # `let ids: Tensor<2, Int> = ..`: whatever device made it, it is no autodiff
-                # primitive (nor a caller's, for the sinks it reaches).
-                value = Value(hint=value.hint, origins=value.origins, trail=value.trail)
+            if declared_non_float:
+                # `let ids: Tensor<2, Int> = ..`: whatever device made it, no autodiff primitive.
+                value = non_float(value)
             if (
                 payload is not None
                 and stmt.init is not None
@@ -329,10 +328,7 @@ class Interpreter:
                     out.extend((yield from invoke(self, closure, args, current, expr.span)))
                 elif isinstance(expr.callee, ir.Path) and expr.callee.non_float:
                     # `Tensor::<1, Int>::arange(..)`: an int or bool tensor, never autodiff.
-                    out.extend(
-                        (e, Value(hint=frozenset({"tensor"})))
-                        for e, _ in self.calls.call(expr, args, current)
-                    )
+                    out.extend((e, non_float(v)) for e, v in self.calls.call(expr, args, current))
                 else:
                     out.extend(self.calls.call(expr, args, current))
             self._shown("call", expr.span, out)
@@ -505,7 +501,12 @@ class Interpreter:
             holders = frozenset({self.decl.self_type})
         if holders and program.non_float_field(holders, expr.name):
             # A field declared `Tensor<2, Int>`: what was stored there is no autodiff primitive.
-            return Value(hint=frozenset({"tensor"}))
+            return non_float(unlinked(self._read_field_value(expr, base, owner)))
+        return self._read_field_value(expr, base, owner)
+
+    def _read_field_value(self, expr: ir.Field, base: Value, owner: str | None) -> Value:
+        """`base.name` as stored (see `_read_field`)."""
+        program = self.ctx.program
         declared = program.field_types(base.types, expr.name) if base.types else None
         step = ("field", expr.name)
         if owner and base.get_field(expr.name) is None:

@@ -15,6 +15,7 @@ from burnlint.analysis.interp.values import (
     ENABLED,
     FLOAT,
     OTHER,
+    OTHER_AUTODIFF,
     PLAIN,
     UNKNOWN,
     UNKNOWN_VALUE,
@@ -266,7 +267,7 @@ def tensor_on(device: Value, dtype: str) -> Value:
     kinds: set[str] = set()
     for kind in device.device:
         if kind == AUTODIFF:
-            kinds.add(AUTODIFF if dtype == "float" else OTHER)
+            kinds.add(AUTODIFF if dtype == "float" else OTHER_AUTODIFF)
         elif kind == PLAIN:
             kinds.add(FLOAT if dtype == "float" else OTHER)
         else:
@@ -277,11 +278,48 @@ def tensor_on(device: Value, dtype: str) -> Value:
     )
 
 
+def non_float(value: Value) -> Value:
+    """`value` as an int or bool tensor: its kinds are the non-float ones of its device (an
+    autodiff float's device makes `OTHER_AUTODIFF`), and a caller's argument is read the same
+    way (see `NON_FLOAT_STEP`)."""
+    kinds = frozenset(
+        OTHER_AUTODIFF if kind == AUTODIFF else OTHER if kind == FLOAT else kind
+        for kind in value.tensor
+    )
+    out = replace(value, tensor=kinds) if kinds != value.tensor else value
+    if out.params:
+        out = replace(out, params=frozenset((i, (*s, NON_FLOAT_STEP)) for i, s in out.params))
+    return out
+
+
+def as_float(value: Value) -> Value:
+    """`value.float()`: an int or bool tensor on an autodiff device is an autodiff float again
+    (a plain one a plain float); a float stays what it is."""
+    kinds = frozenset(
+        AUTODIFF if kind == OTHER_AUTODIFF else FLOAT if kind == OTHER else kind
+        for kind in value.tensor
+    )
+    out = replace(value, tensor=kinds) if kinds != value.tensor else value
+    if out.params:
+        out = replace(out, params=frozenset((i, (*s, FLOAT_STEP)) for i, s in out.params))
+    return out
+
+
+NON_FLOAT_STEP: Step = ("method", "as-non-float")
+"""The projection step of a parameter declared an int or bool tensor (see `non_float`)."""
+FLOAT_STEP: Step = ("method", "as-float")
+"""The projection step of a parameter cast with `float()` (see `as_float`)."""
+
+
 def apply_step(value: Value, step: Step) -> Value:
     """Re-run one projection step on a concrete value (used to instantiate summaries)."""
     kind, name = step
     if kind == "field":
         return read_field(value, name)
+    if step == NON_FLOAT_STEP:
+        return non_float(value)
+    if step == FLOAT_STEP:
+        return as_float(value)
     if name.startswith("create:"):
         if value.device:
             return tensor_on(value, name.split(":", 1)[1])

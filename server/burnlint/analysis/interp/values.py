@@ -16,6 +16,9 @@ from burnlint.records import record
 AUTODIFF = "autodiff"
 FLOAT = "float"
 OTHER = "other"
+OTHER_AUTODIFF = "other-autodiff"
+"""An int, bool or quantized tensor on an autodiff device: never an autodiff primitive (only
+floats are), but `float()` makes it an autodiff float again."""
 UNKNOWN = "unknown"
 ENABLED = "enabled"
 DISABLED = "disabled"
@@ -361,7 +364,7 @@ def ctx_of_tensor(tensor: frozenset[str]) -> frozenset[str]:
     """The context a consistent tensor of this kind carries in its `autodiff` field."""
     out: set[str] = set()
     for kind in tensor:
-        if kind == AUTODIFF:
+        if kind in (AUTODIFF, OTHER_AUTODIFF):
             out.add(ENABLED)
         elif kind == FLOAT:
             out.add(DISABLED)
@@ -374,5 +377,7 @@ def device_of_tensor(tensor: frozenset[str]) -> frozenset[str]:
     """The device kind a tensor of this kind reports from `device()`."""
     out: set[str] = set()
     for kind in tensor:
-        out.add(AUTODIFF if kind == AUTODIFF else PLAIN if kind == FLOAT else UNKNOWN)
+        out.add(
+            AUTODIFF if kind in (AUTODIFF, OTHER_AUTODIFF) else PLAIN if kind == FLOAT else UNKNOWN
+        )
     return frozenset(out)

@@ -27,6 +27,7 @@ EffectName = Literal[
     "tensor-create",
     "tensor-op",
     "tensor-strip",
+    "tensor-float",
     "tensor-lift",
     "tensor-grad",
     "tensor-binary",
