@@ -278,37 +278,35 @@ def tensor_on(device: Value, dtype: str) -> Value:
     )
 
 
+NON_FLOAT_STEP: Step = ("method", "as-non-float")
+"""The projection step of a parameter declared an int or bool tensor (see `non_float`)."""
+FLOAT_STEP: Step = ("method", "as-float")
+"""The projection step of a parameter cast with `float()` (see `as_float`)."""
+_NON_FLOAT_KINDS = {AUTODIFF: OTHER_AUTODIFF, FLOAT: OTHER}
+_FLOAT_KINDS = {OTHER_AUTODIFF: AUTODIFF, OTHER: FLOAT}
+
+
 def non_float(value: Value) -> Value:
     """`value` as an int or bool tensor: its kinds are the non-float ones of its device (an
     autodiff float's device makes `OTHER_AUTODIFF`), and a caller's argument is read the same
     way (see `NON_FLOAT_STEP`)."""
-    kinds = frozenset(
-        OTHER_AUTODIFF if kind == AUTODIFF else OTHER if kind == FLOAT else kind
-        for kind in value.tensor
-    )
-    out = replace(value, tensor=kinds) if kinds != value.tensor else value
-    if out.params:
-        out = replace(out, params=frozenset((i, (*s, NON_FLOAT_STEP)) for i, s in out.params))
-    return out
+    return _recast(value, _NON_FLOAT_KINDS, NON_FLOAT_STEP)
 
 
 def as_float(value: Value) -> Value:
     """`value.float()`: an int or bool tensor on an autodiff device is an autodiff float again
     (a plain one a plain float); a float stays what it is."""
-    kinds = frozenset(
-        AUTODIFF if kind == OTHER_AUTODIFF else FLOAT if kind == OTHER else kind
-        for kind in value.tensor
-    )
-    out = replace(value, tensor=kinds) if kinds != value.tensor else value
+    return _recast(value, _FLOAT_KINDS, FLOAT_STEP)
+
+
+def _recast(value: Value, kinds: dict[str, str], step: Step) -> Value:
+    """`value` with its tensor kinds mapped by `kinds`, and each parameter it stands for read
+    through `step` (so a caller's argument is recast the same way)."""
+    mapped = frozenset(kinds.get(kind, kind) for kind in value.tensor)
+    out = replace(value, tensor=mapped) if mapped != value.tensor else value
     if out.params:
-        out = replace(out, params=frozenset((i, (*s, FLOAT_STEP)) for i, s in out.params))
+        out = replace(out, params=frozenset((i, (*s, step)) for i, s in out.params))
     return out
-
-
-NON_FLOAT_STEP: Step = ("method", "as-non-float")
-"""The projection step of a parameter declared an int or bool tensor (see `non_float`)."""
-FLOAT_STEP: Step = ("method", "as-float")
-"""The projection step of a parameter cast with `float()` (see `as_float`)."""
 
 
 def apply_step(value: Value, step: Step) -> Value:
