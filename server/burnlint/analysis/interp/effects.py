@@ -32,8 +32,8 @@ from burnlint.analysis.interp.values import (
     ENABLED,
     FALSE,
     FLOAT,
+    NOT_AUTODIFF,
     OTHER,
-    OTHER_AUTODIFF,
     PLAIN,
     TRUE,
     UNKNOWN,
@@ -470,9 +470,7 @@ def effect_outcomes(rule: ApiRule, value: Value, env: Env, site: ir.Call | ir.Me
     else:
         index = rule.args.get("tensor", rule.args.get("device", 0))
         place_expr = site.args[index] if index < len(site.args) else None
-    negative = (
-        frozenset({FLOAT, OTHER, OTHER_AUTODIFF}) if facet_name == "tensor" else frozenset({PLAIN})
-    )
+    negative = NOT_AUTODIFF if facet_name == "tensor" else frozenset({PLAIN})
     out: Pairs = []
     yes = refine(env, place_expr, facet_name, frozenset({AUTODIFF}))
     if yes is not None:

@@ -18,8 +18,9 @@ from burnlint.analysis.interp.values import (
     ENABLED,
     FALSE,
     FLOAT,
+    NOT_AUTODIFF,
+    ON_AUTODIFF_DEVICE,
     OTHER,
-    OTHER_AUTODIFF,
     TRUE,
     UNKNOWN,
     UNKNOWN_VALUE,
@@ -149,9 +150,7 @@ def _match_one(
     if effect == "kind-autodiff":
         for _, sub in pat.fields:
             work.append((sub, Value(tensor=frozenset({OTHER})), None))
-        return split(
-            env, place, "tensor", frozenset({AUTODIFF}), frozenset({FLOAT, OTHER, OTHER_AUTODIFF})
-        )
+        return split(env, place, "tensor", frozenset({AUTODIFF}), NOT_AUTODIFF)
     if effect == "ctx-enabled":
         for _, sub in pat.fields:
             work.append((sub, Value(strategy=value.strategy or frozenset({"?"})), None))
@@ -161,13 +160,7 @@ def _match_one(
         for _, sub in pat.fields:
             work.append((sub, Value(tensor=payload), None))
         if effect == "kind-backend":
-            return split(
-                env,
-                place,
-                "tensor",
-                frozenset({FLOAT, OTHER, OTHER_AUTODIFF}),
-                frozenset({AUTODIFF}),
-            )
+            return split(env, place, "tensor", NOT_AUTODIFF, frozenset({AUTODIFF}))
         return [env], [env]
     for key, sub in pat.fields:
         work.append((sub, read_field(value, key) if key != "?" else UNKNOWN_VALUE, None))
@@ -263,14 +256,10 @@ def refine(env: Env, place: ir.Expr | None, facet_name: str, allowed: frozenset[
         # A tensor's context field is enabled exactly when the tensor is autodiff.
         steps, target_facet = (), "tensor"
         enabled = allowed == frozenset({ENABLED})
-        mapped = frozenset({AUTODIFF, OTHER_AUTODIFF} if enabled else {FLOAT}) | frozenset({OTHER})
+        mapped = (ON_AUTODIFF_DEVICE if enabled else frozenset({FLOAT})) | frozenset({OTHER})
     elif steps == (("method", "device"),) and facet_name == "device":
         steps, target_facet = (), "tensor"
-        mapped = (
-            frozenset({AUTODIFF, OTHER_AUTODIFF})
-            if AUTODIFF in allowed
-            else frozenset({FLOAT, OTHER})
-        )
+        mapped = ON_AUTODIFF_DEVICE if AUTODIFF in allowed else frozenset({FLOAT, OTHER})
     if steps:
         return env
     known = current.facet(target_facet)

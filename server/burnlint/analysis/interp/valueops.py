@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 
 from burnlint.analysis.interp.values import (
     AUTODIFF,
@@ -38,10 +39,12 @@ _NON_FLOAT_TENSOR = re.compile(
 _REFERENCE = re.compile(r"^(?:&\s*(?:'\w+\s+)?(?:mut\s+)?)+")
 
 
+@lru_cache(maxsize=4096)
 def non_float_tensor(type_text: str) -> bool:
     """Whether a declared type is an int or bool tensor (`Tensor<D, Int>`, `&Tensor<2,
     burn::tensor::Bool>`, `IntTensor<B>`): only floats can be autodiff primitives, so such a
-    tensor is never one, whatever device or context it has."""
+    tensor is never one, whatever device or context it has. (Asked at every field read and
+    parameter: the answer for a type text is kept.)"""
     text = _REFERENCE.sub("", type_text.strip())
     found = _NON_FLOAT_TENSOR.match(text)
     return found is not None and found.end() == len(text)

@@ -19,6 +19,10 @@ OTHER = "other"
 OTHER_AUTODIFF = "other-autodiff"
 """An int, bool or quantized tensor on an autodiff device: never an autodiff primitive (only
 floats are), but `float()` makes it an autodiff float again."""
+ON_AUTODIFF_DEVICE = frozenset({AUTODIFF, OTHER_AUTODIFF})
+"""The tensor kinds made on an autodiff device (their context is enabled)."""
+NOT_AUTODIFF = frozenset({FLOAT, OTHER, OTHER_AUTODIFF})
+"""The tensor kinds that are no autodiff primitive (`DispatchTensorKind` is not `Autodiff`)."""
 UNKNOWN = "unknown"
 ENABLED = "enabled"
 DISABLED = "disabled"
@@ -364,7 +368,7 @@ def ctx_of_tensor(tensor: frozenset[str]) -> frozenset[str]:
     """The context a consistent tensor of this kind carries in its `autodiff` field."""
     out: set[str] = set()
     for kind in tensor:
-        if kind in (AUTODIFF, OTHER_AUTODIFF):
+        if kind in ON_AUTODIFF_DEVICE:
             out.add(ENABLED)
         elif kind == FLOAT:
             out.add(DISABLED)
@@ -377,7 +381,5 @@ def device_of_tensor(tensor: frozenset[str]) -> frozenset[str]:
     """The device kind a tensor of this kind reports from `device()`."""
     out: set[str] = set()
     for kind in tensor:
-        out.add(
-            AUTODIFF if kind in (AUTODIFF, OTHER_AUTODIFF) else PLAIN if kind == FLOAT else UNKNOWN
-        )
+        out.add(AUTODIFF if kind in ON_AUTODIFF_DEVICE else PLAIN if kind == FLOAT else UNKNOWN)
     return frozenset(out)
