@@ -176,10 +176,10 @@ def _analyze_batch(
 ) -> list[FileResult]:
     from burnlint.analysis.engine import CrateSession
 
-    files = crate_files(batch.crate, batch.inputs)
+    files, graph = crate_files(batch.crate, batch.inputs, batch.graph)
     options = options_for(batch.settings, known)
     if sessions is not None:
-        session = sessions.session(analyzer, batch.anchor, files, options, batch.crate, batch.graph)
+        session = sessions.session(analyzer, batch.anchor, files, options, batch.crate, graph)
     else:
-        session = CrateSession(analyzer, files, options, batch.crate, batch.graph)
+        session = CrateSession(analyzer, files, options, batch.crate, graph)
     return [r for r, f in zip(session.results(), files, strict=True) if f.target]

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from burnlint.analysis.semantics.crates import CrateInfo
-from burnlint.project import crate_graph, find_crate, module_of, path_modules
+from burnlint.project import crate_graph, find_crate, main_folders, path_modules, target_module
 from burnlint.sources import read_target
 from burnlint.walk import Target, discover
 
@@ -73,7 +73,8 @@ def load_crate(
             opened = context.get(item.path)
             item.text = opened if opened is not None else read_target(item.file, None, {})
     inputs = [i for i in inputs if i.text is not None]
-    return LoadedCrate(crate, crate_files(crate, inputs), [i.path for i in inputs], graph)
+    files, graph = crate_files(crate, inputs, graph)
+    return LoadedCrate(crate, files, [i.path for i in inputs], graph)
 
 
 def crate_keys(
@@ -130,9 +131,14 @@ def crate_targets(root: Path) -> Iterator[Target]:
             yield other
 
 
-def crate_files(crate: CrateInfo, inputs: list[Input]) -> list[CrateFile]:
+def crate_files(
+    crate: CrateInfo, inputs: list[Input], graph: dict[str, dict[str, str]]
+) -> tuple[list[CrateFile], dict[str, dict[str, str]]]:
     """The analyzer's view of read `inputs`: each file's text and module path, and the crate
-    it belongs to when that is a dependency of `crate`."""
+    it belongs to when that is a dependency of `crate`; and `graph` (the crate graph by key)
+    with the Cargo targets that are crates of their own (examples, tests, benches, `src/bin`:
+    see `target_module`). Each gets a key of its own, `<package key>/<target>`, and names
+    the package's library and dependencies as the package does."""
     from burnlint.analysis.engine import CrateFile
     from burnlint.analysis.syntax.source import SourceFile
 
@@ -141,17 +147,32 @@ def crate_files(crate: CrateInfo, inputs: list[Input]) -> list[CrateFile]:
     for item in inputs:
         by_root.setdefault(item.root, []).append(item)
     infos: dict[str, CrateInfo] = {}
+    graph = dict(graph)
     for root, members in by_root.items():
         info = crate if root == "crate" else find_crate(members[0].path)
         infos[root] = info
         manifest = info.manifest
-        found = {
-            i.path: module_of(manifest.parent, i.path) if manifest else ("crate",) for i in members
-        }
-        if manifest is not None:
-            path_modules({i.path: i.text or "" for i in members}, found)
-        modules.update({path: (root, *module[1:]) for path, module in found.items()})
-    return [
+        if manifest is None:
+            modules.update((i.path, (root,)) for i in members)
+            continue
+        folder = manifest.parent
+        mains = main_folders(folder, (i.path for i in members))
+        found: dict[Path, tuple[str, ...]] = {}
+        for item in members:
+            target, module = target_module(folder, item.path, mains)
+            key = root if target is None else f"{root}/{target}"
+            if target is not None and key not in graph:
+                # A target names the package's library (by its name) and what the package
+                # depends on; the library cannot name the target.
+                named = dict(graph.get(root, {}))
+                if info.lib_name:
+                    named[info.lib_name] = root
+                graph[key] = named
+                graph.setdefault(root, {})
+            found[item.path] = (key, *module[1:])
+        path_modules({i.path: i.text or "" for i in members}, found)
+        modules.update(found)
+    files = [
         CrateFile(
             SourceFile(i.shown, i.text or ""),
             modules[i.path],
@@ -160,6 +181,7 @@ def crate_files(crate: CrateInfo, inputs: list[Input]) -> list[CrateFile]:
         )
         for i in inputs
     ]
+    return files, graph
 
 
 def _in_nested_crate(root: Path, path: Path) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Collection, Iterable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, cast
@@ -464,24 +465,15 @@ _PATH_MOD = re.compile(
 
 
 def module_of(root: Path, path: Path) -> tuple[str, ...]:
-    """The module path of a crate file from Cargo's layout conventions (`src/a/b.rs` is
-    `crate::a::b`; `lib.rs`, `main.rs`, `src/bin/*`, tests, examples and benches are roots)."""
-    try:
-        # Both are resolved already (they come from `find_crate` and the walk); resolving
-        # again per file was a tenth of a large scan.
-        parts = path.relative_to(root).parts
-    except ValueError:
-        try:
-            parts = path.resolve().relative_to(root.resolve()).parts
-        except ValueError:
-            return ("crate",)
-    if not parts:
+    """The module path of a file of the package's own crate from Cargo's layout conventions
+    (`src/a/b.rs` is `crate::a::b`; `lib.rs` and `main.rs` are roots; see `target_module`
+    for the files of the other targets)."""
+    parts = _relative_parts(root, path)
+    if parts is None:
         return ("crate",)
-    inner = parts[1:] if parts[0] in ("src", "tests", "examples", "benches") else parts
-    if parts[0] == "src" and inner[:1] == ("bin",):
-        inner = inner[1:]
+    inner = parts[1:] if parts[0] == "src" else parts
     if parts[0] != "src" or not inner or inner in (("lib.rs",), ("main.rs",)):
-        # Each file directly in tests/, examples/, benches/ or src/bin/ is its own crate root.
+        # A file outside `src/` (`build.rs`) is a root; one in a folder there, that folder's.
         if len(inner) <= 1:
             return ("crate",)
         inner = inner[1:]
@@ -489,6 +481,72 @@ def module_of(root: Path, path: Path) -> tuple[str, ...]:
     if stems[-1] == "mod":
         stems.pop()
     return ("crate", *stems)
+
+
+TARGET_FOLDERS = ("examples", "tests", "benches")
+"""The folders whose files are Cargo targets of their own (not the package's library)."""
+
+
+def target_module(
+    root: Path, path: Path, main_dirs: Collection[tuple[str, str]]
+) -> tuple[str | None, tuple[str, ...]]:
+    """The Cargo target a crate file is compiled in, and its module path there.
+
+    The package's library and `src/main.rs` (with the modules under `src/`) are target None,
+    as `module_of` places them. Every other target is a crate of its own: `examples/x/main.rs`
+    (a folder in `main_dirs`, as (folder, name)) roots target "examples/x", whose `util.rs` is
+    module `util`; `src/bin/x/main.rs` roots "src/bin/x". The single-file targets of a folder
+    (`tests/a.rs`, `examples/b.rs`, `src/bin/c.rs`) and the folders they share without a
+    `main.rs` (`tests/common/mod.rs`, reached by `mod common;`) make one target per folder
+    ("tests", "examples", "src/bin"), each file a root."""
+    parts = _relative_parts(root, path)
+    if parts is None:
+        return None, ("crate",)
+    head = parts[0]
+    if head == "src" and len(parts) > 2 and parts[1] == "bin":
+        folder, rest = "src/bin", parts[2:]
+    elif head in TARGET_FOLDERS and len(parts) > 1:
+        folder, rest = head, parts[1:]
+    else:
+        return None, module_of(root, path)
+    target = folder
+    if len(rest) > 1 and (folder, rest[0]) in main_dirs:
+        target, rest = f"{folder}/{rest[0]}", rest[1:]
+        if rest == ("main.rs",):
+            return target, ("crate",)
+    elif len(rest) == 1:
+        return target, ("crate",)
+    stems = [*rest[:-1], rest[-1].removesuffix(".rs")]
+    if stems[-1] == "mod":
+        stems.pop()
+    return target, ("crate", *stems)
+
+
+def main_folders(root: Path, paths: Iterable[Path]) -> frozenset[tuple[str, str]]:
+    """The target folders (`examples/x`, `src/bin/x`, as (folder, name)) with a `main.rs`
+    among `paths`: each is a crate of its own (see `target_module`)."""
+    found: set[tuple[str, str]] = set()
+    for path in paths:
+        parts = _relative_parts(root, path)
+        if parts is None or len(parts) < 3 or parts[-1] != "main.rs":
+            continue
+        if parts[0] == "src" and parts[1] == "bin" and len(parts) == 4:
+            found.add(("src/bin", parts[2]))
+        elif parts[0] in TARGET_FOLDERS and len(parts) == 3:
+            found.add((parts[0], parts[1]))
+    return frozenset(found)
+
+
+def _relative_parts(root: Path, path: Path) -> tuple[str, ...] | None:
+    """`path`'s parts below the crate folder `root`; None when it is not below it."""
+    try:
+        parts = path.relative_to(root).parts
+    except ValueError:
+        try:
+            parts = path.resolve().relative_to(root.resolve()).parts
+        except ValueError:
+            return None
+    return parts or None
 
 
 def path_modules(files: dict[Path, str], modules: dict[Path, tuple[str, ...]]) -> None:

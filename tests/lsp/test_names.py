@@ -172,3 +172,36 @@ async def test_editing_a_helper_in_another_workspace_member_rechecks_its_caller(
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     await check(lsp, root / "core" / "src" / "lib.rs", root / "app" / "src" / "lib.rs")
+
+
+EXAMPLE_MAIN = """mod ops;
+use burn::backend::{Dispatch, DispatchTensor};
+use burn::tensor::TensorData;
+pub fn head(q: DispatchTensor, d: TensorData) -> DispatchTensor {
+    dispatch::q_matmul(Dispatch::float_from_data(d, &demo::tracked()), q, ops::eval_ctx())
+}
+fn main() {}
+"""
+"""An example in a folder: the library's device by the package's name, the context from its
+own `ops` module (another example has an `ops` module too)."""
+
+
+@pytest.mark.parametrize("editor", CLIENTS)
+async def test_editing_an_example_module_rechecks_the_example(
+    lsp: Client, editor: str, tmp_path: Path
+) -> None:
+    await start(lsp, editor)
+    crate = write_crate(
+        tmp_path / "targets",
+        {
+            "src/lib.rs": "use burn::backend::DispatchDevice;\n"
+            "pub fn tracked() -> DispatchDevice {"
+            " DispatchDevice::autodiff(DispatchDevice::Flex(Default::default())) }\n",
+            "examples/train/main.rs": EXAMPLE_MAIN,
+            "examples/train/ops.rs": helpers(DISABLED),
+            "examples/serve/main.rs": EXAMPLE_MAIN,
+            "examples/serve/ops.rs": helpers(ENABLED),
+        },
+    )
+    train = crate / "examples" / "train"
+    await check(lsp, train / "ops.rs", train / "main.rs")
