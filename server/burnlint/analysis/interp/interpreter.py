@@ -9,14 +9,14 @@ What calls evaluate to is decided by `calls`, what patterns and guards teach by 
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from burnlint.analysis import cputime, trampoline
 from burnlint.analysis.interp import facts as path_facts
 from burnlint.analysis.interp.calls import Calls, Context, Summary
-from burnlint.analysis.interp.closures import adapt, invoke
+from burnlint.analysis.interp.closures import ADAPTERS, adapt, invoke
 from burnlint.analysis.interp.observe import Observer
 from burnlint.analysis.interp.patterns import compare_ctx, known_variants, match_pattern
 from burnlint.analysis.interp.state import (
@@ -194,9 +194,7 @@ class Interpreter:
         kind, node, env = request
         if kind == "block":
             return self._block(node, env)
-        if type(node) in _LEAVES:
-            return self._leaf(node, env)
-        return self._expr(node, env)
+        return self._HANDLERS[type(node)](self, node, env)
 
     def _leaf_now(self, expr: ir.Var | ir.Path | ir.Lit, env: Env) -> Pairs:
         """A leaf evaluated without a request to the trampoline, counted as one (the step
@@ -315,99 +313,105 @@ class Interpreter:
                     out.extend(e for e, _ in (yield ("block", stmt.otherwise, other)))
         return out
 
-    def _expr(self, expr: ir.Expr, env: Env) -> Gen:
-        if isinstance(expr, ir.Var | ir.Path | ir.Lit):
-            return self._leaf(expr, env)
-        if isinstance(expr, ir.Call):
-            states = yield from self._seq(expr.args, env)
-            out: Pairs = []
-            for current, args in states:
-                self._shown_args(expr.args, args)
-                closure = self._callee_closure(expr, current)
-                if closure is not None:
-                    out.extend((yield from invoke(self, closure, args, current, expr.span)))
-                elif isinstance(expr.callee, ir.Path) and expr.callee.non_float:
-                    # `Tensor::<1, Int>::arange(..)`: an int or bool tensor, never autodiff.
-                    out.extend((e, non_float(v)) for e, v in self.calls.call(expr, args, current))
-                else:
-                    out.extend(self.calls.call(expr, args, current))
-            self._shown("call", expr.span, out)
-            return out
-        if isinstance(expr, ir.MethodCall):
-            out = yield from self._method(expr, env)
-            self._shown("call", expr.span, out)
-            return out
-        if isinstance(expr, ir.Field):
-            base = expr.base
-            pairs = (
-                self._leaf_now(base, env)
-                if isinstance(base, _LEAVES)
-                else (yield ("expr", base, env))
-            )
-            out = [(e, self._read_field(expr, v)) for e, v in pairs]
-            self._shown("field", expr.span, out)
-            return out
-        if isinstance(expr, ir.StructLit):
-            return (yield from self._struct(expr, env))
-        if isinstance(expr, ir.Tuple | ir.Array):
-            make = tuple_value if isinstance(expr, ir.Tuple) else array_value
-            states = yield from self._seq(expr.items, env)
-            return [(e, make(values)) for e, values in states]
-        if isinstance(expr, ir.Unary):
-            pairs = yield ("expr", expr.operand, env)
-            if expr.op == "!":
-                return [(e, negate(v)) for e, v in pairs]
-            return [(e, UNKNOWN_VALUE) for e, _ in pairs]
-        if isinstance(expr, ir.Binary):
-            return (yield from self._binary(expr, env))
-        if isinstance(expr, ir.LetCond):
-            pairs = yield ("expr", expr.value, env)
-            out = []
-            for current, value in pairs:
-                yes, no = self._match_pattern(expr.pattern, value, current, expr.value)
-                self.bindings.bound("pattern", expr.pattern, yes)
-                out.extend((e, TRUE) for e in yes)
-                out.extend((e, FALSE) for e in no)
-            return out
-        if isinstance(expr, ir.If):
-            return (yield from self._if(expr, env))
-        if isinstance(expr, ir.Match):
-            return (yield from self._match(expr, env))
-        if isinstance(expr, ir.Loop):
-            return (yield from self._loop(expr, [env]))
-        if isinstance(expr, ir.Block):
-            return (yield ("block", expr, env))
-        if isinstance(expr, ir.Return):
-            pairs = [(env, UNIT)] if expr.value is None else (yield ("expr", expr.value, env))
-            self.returns.extend(pairs)
-            return []
-        if isinstance(expr, ir.Break):
-            pairs = [(env, UNIT)] if expr.value is None else (yield ("expr", expr.value, env))
-            target = self._loop_for(expr.label)
-            if target is not None:
-                target.breaks.extend(pairs)
-            return []
-        if isinstance(expr, ir.Continue):
-            target = self._loop_for(expr.label)
-            if target is not None:
-                target.continues.append(env)
-            return []
-        if isinstance(expr, ir.Diverge):
-            return []
-        if isinstance(expr, ir.Assert):
-            pairs = yield ("expr", expr.cond, env)
-            return [(e, UNIT) for e, v in pairs if may_be(v, "true")]
-        if isinstance(expr, ir.Assign):
-            return (yield from self._assign(expr, env))
-        if isinstance(expr, ir.Try):
-            pairs = yield ("expr", expr.value, env)
-            return [(e, unwrap(v)) for e, v in pairs]
-        if isinstance(expr, ir.Closure):
-            # Named by its offset within the function (relative to the function's anchor), so a
-            # kept summary still names it after an edit moves the function.
-            self._closures[expr.span.rel_start] = expr
-            self._uncalled.setdefault(expr.span.rel_start, env)
-            return [(env, Value(closure=expr.span.rel_start))]
+    def _expr(self, expr: ir.Expr, env: Env) -> Gen | Pairs:
+        """What an expression evaluates to: the generator that evaluates it, or the answer
+        itself when that needs no sub-request (each kind has its handler: `_HANDLERS`)."""
+        return self._HANDLERS[type(expr)](self, expr, env)
+
+    def _call(self, expr: ir.Call, env: Env) -> Gen:
+        states = yield from self._seq(expr.args, env)
+        out: Pairs = []
+        for current, args in states:
+            self._shown_args(expr.args, args)
+            closure = self._callee_closure(expr, current)
+            if closure is not None:
+                out.extend((yield from invoke(self, closure, args, current, expr.span)))
+            elif isinstance(expr.callee, ir.Path) and expr.callee.non_float:
+                # `Tensor::<1, Int>::arange(..)`: an int or bool tensor, never autodiff.
+                out.extend((e, non_float(v)) for e, v in self.calls.call(expr, args, current))
+            else:
+                out.extend(self.calls.call(expr, args, current))
+        self._shown("call", expr.span, out)
+        return out
+
+    def _method_call(self, expr: ir.MethodCall, env: Env) -> Gen:
+        out = yield from self._method(expr, env)
+        self._shown("call", expr.span, out)
+        return out
+
+    def _field(self, expr: ir.Field, env: Env) -> Gen:
+        base = expr.base
+        pairs = (
+            self._leaf_now(base, env) if isinstance(base, _LEAVES) else (yield ("expr", base, env))
+        )
+        out = [(e, self._read_field(expr, v)) for e, v in pairs]
+        self._shown("field", expr.span, out)
+        return out
+
+    def _tuple(self, expr: ir.Tuple | ir.Array, env: Env) -> Gen:
+        make = tuple_value if isinstance(expr, ir.Tuple) else array_value
+        states = yield from self._seq(expr.items, env)
+        return [(e, make(values)) for e, values in states]
+
+    def _unary(self, expr: ir.Unary, env: Env) -> Gen:
+        pairs = yield ("expr", expr.operand, env)
+        if expr.op == "!":
+            return [(e, negate(v)) for e, v in pairs]
+        return [(e, UNKNOWN_VALUE) for e, _ in pairs]
+
+    def _let_cond(self, expr: ir.LetCond, env: Env) -> Gen:
+        pairs = yield ("expr", expr.value, env)
+        out: Pairs = []
+        for current, value in pairs:
+            yes, no = self._match_pattern(expr.pattern, value, current, expr.value)
+            self.bindings.bound("pattern", expr.pattern, yes)
+            out.extend((e, TRUE) for e in yes)
+            out.extend((e, FALSE) for e in no)
+        return out
+
+    def _loop_expr(self, expr: ir.Loop, env: Env) -> Gen:
+        return (yield from self._loop(expr, [env]))
+
+    def _block_expr(self, expr: ir.Block, env: Env) -> Gen:
+        return (yield ("block", expr, env))
+
+    def _return(self, expr: ir.Return, env: Env) -> Gen:
+        pairs = [(env, UNIT)] if expr.value is None else (yield ("expr", expr.value, env))
+        self.returns.extend(pairs)
+        return []
+
+    def _break(self, expr: ir.Break, env: Env) -> Gen:
+        pairs = [(env, UNIT)] if expr.value is None else (yield ("expr", expr.value, env))
+        target = self._loop_for(expr.label)
+        if target is not None:
+            target.breaks.extend(pairs)
+        return []
+
+    def _continue(self, expr: ir.Continue, env: Env) -> Pairs:
+        target = self._loop_for(expr.label)
+        if target is not None:
+            target.continues.append(env)
+        return []
+
+    def _diverge(self, expr: ir.Diverge, env: Env) -> Pairs:
+        return []
+
+    def _assert(self, expr: ir.Assert, env: Env) -> Gen:
+        pairs = yield ("expr", expr.cond, env)
+        return [(e, UNIT) for e, v in pairs if may_be(v, "true")]
+
+    def _try(self, expr: ir.Try, env: Env) -> Gen:
+        pairs = yield ("expr", expr.value, env)
+        return [(e, unwrap(v)) for e, v in pairs]
+
+    def _closure(self, expr: ir.Closure, env: Env) -> Pairs:
+        # Named by its offset within the function (relative to the function's anchor), so a
+        # kept summary still names it after an edit moves the function.
+        self._closures[expr.span.rel_start] = expr
+        self._uncalled.setdefault(expr.span.rel_start, env)
+        return [(env, Value(closure=expr.span.rel_start))]
+
+    def _opaque(self, expr: ir.Opaque, env: Env) -> Gen:
         states = yield from self._seq(expr.parts, env)
         return [(e, UNKNOWN_VALUE) for e, _ in states]
 
@@ -430,7 +434,7 @@ class Interpreter:
             for state_env, args in states:
                 self._shown_args(expr.args, args)
                 adapted = None
-                if len(args) == 1:
+                if len(args) == 1 and expr.name in ADAPTERS:
                     adapted = yield from adapt(self, expr, receiver, args[0], state_env)
                 if adapted is not None:
                     out.extend(adapted)
@@ -824,6 +828,36 @@ class Interpreter:
                 heads[key] = joined
                 frontier.append(joined)
         return frontier
+
+    _HANDLERS: ClassVar[dict[type, Callable[[Interpreter, Any, Env], Gen | Pairs]]] = {
+        ir.Var: _leaf,
+        ir.Path: _leaf,
+        ir.Lit: _leaf,
+        ir.Call: _call,
+        ir.MethodCall: _method_call,
+        ir.Field: _field,
+        ir.StructLit: _struct,
+        ir.Tuple: _tuple,
+        ir.Array: _tuple,
+        ir.Unary: _unary,
+        ir.Binary: _binary,
+        ir.LetCond: _let_cond,
+        ir.If: _if,
+        ir.Match: _match,
+        ir.Loop: _loop_expr,
+        ir.Block: _block_expr,
+        ir.Return: _return,
+        ir.Break: _break,
+        ir.Continue: _continue,
+        ir.Diverge: _diverge,
+        ir.Assert: _assert,
+        ir.Assign: _assign,
+        ir.Try: _try,
+        ir.Closure: _closure,
+        ir.Opaque: _opaque,
+    }
+    """The handler of each kind of expression (a table, not a chain of type tests: it is
+    asked at every step)."""
 
 
 def _tensor_operand(value: Value) -> bool:
