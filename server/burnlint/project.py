@@ -550,9 +550,15 @@ def _relative_parts(root: Path, path: Path) -> tuple[str, ...] | None:
 
 
 def path_modules(files: dict[Path, str], modules: dict[Path, tuple[str, ...]]) -> None:
-    """Apply `#[path = "..."] mod name;` declarations: the named file gets module `name`."""
+    """Apply `#[path = "..."] mod name;` declarations: the named file gets module `name` under
+    the declaring file's, and the files of its own submodules (`common/device.rs` for a
+    `common/mod.rs` declaring `mod device;`) move with it. A file several targets include
+    (`#[path = "../common/mod.rs"]` in each example) belongs to the first of them by path: a
+    file has one module path here."""
     resolved: dict[Path, Path] | None = None
-    for path, text in files.items():
+    claimed: set[Path] = set()
+    for path in sorted(files):
+        text = files[path]
         if "#[path" not in text:
             continue
         for match in _PATH_MOD.finditer(text):
@@ -560,5 +566,14 @@ def path_modules(files: dict[Path, str], modules: dict[Path, tuple[str, ...]]) -
             if resolved is None:
                 resolved = {candidate: candidate.resolve() for candidate in modules}
             for candidate, real in resolved.items():
-                if real == target:
-                    modules[candidate] = (*modules[path], match.group("name"))
+                if real != target or candidate in claimed:
+                    continue
+                claimed.add(candidate)
+                old = modules[candidate]
+                new = (*modules[path], match.group("name"))
+                if len(old) > 1:
+                    # Not a crate root: what sits below its module is its submodules.
+                    for other, module in modules.items():
+                        if other != candidate and module[: len(old)] == old:
+                            modules[other] = (*new, *module[len(old) :])
+                modules[candidate] = new

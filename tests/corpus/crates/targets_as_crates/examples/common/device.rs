@@ -1,0 +1,8 @@
+//! The shared examples' device: the library's autodiff one.
+//@ clean
+
+use burn::backend::DispatchDevice;
+
+pub fn training() -> DispatchDevice {
+    trainkit::devices::tracked()
+}
