@@ -311,29 +311,47 @@ class BodyLowerer:
 
     def _compound(self, node: Node, frag: Frag) -> Gen:
         """Lower an expression that is not a name, path or literal."""
-        span = frag.span(node)
         kind = node.type
-        if kind == "generic_function":
-            function = node.child_by_field_name("function")
-            if function is not None:
-                return (yield ("expr", function, frag))
-            return qualified_path(node, frag, span)
+        if kind == "call_expression":
+            return (yield from self._call(node, frag))
+        if kind == "struct_expression":
+            return (yield from self._struct(node, frag))
+        if kind in ("binary_expression", "assignment_expression", "compound_assignment_expr"):
+            return (yield from self._binary(node, frag))
+        if kind == "if_expression":
+            return (yield from lower_if(node, frag, self._scopes))
+        if kind == "match_expression":
+            return (yield from lower_match(node, frag, self._scopes))
+        if kind in ("loop_expression", "while_expression", "for_expression"):
+            return (yield from lower_loop(node, frag, self._scopes))
+        if kind == "closure_expression":
+            return (yield from self._closure(node, frag))
+        if kind == "macro_invocation":
+            expansion = self._expand(node, frag)
+            if expansion is not None:
+                found, inner = expansion
+                self.expanded.add(inner.pinned)
+                return (yield ("expr", found, inner))
+            return (yield from lower_macro(node, frag))
         if kind in TRANSPARENT_TYPES:
             inner = node.child_by_field_name("value") or (
                 node.named_children[0] if node.named_children else None
             )
             if inner is None:
-                return ir.Opaque((), span)
+                return ir.Opaque((), frag.span(node))
             return (yield ("expr", inner, frag))
-        if kind == "call_expression":
-            return (yield from self._call(node, frag))
+        if kind == "generic_function":
+            function = node.child_by_field_name("function")
+            if function is not None:
+                return (yield ("expr", function, frag))
+            return qualified_path(node, frag, frag.span(node))
+        # The kinds above make their spans where they need them.
+        span = frag.span(node)
         if kind == "field_expression":
             value = node.child_by_field_name("value")
             field = node.child_by_field_name("field")
             base = (yield ("expr", value, frag)) if value is not None else ir.Opaque((), span)
             return ir.Field(base, frag.text(field) if field is not None else "?", span)
-        if kind == "struct_expression":
-            return (yield from self._struct(node, frag))
         if kind in ("tuple_expression", "unit_expression", "array_expression"):
             skipped = COMMENT_TYPES if kind == "array_expression" else NON_ITEM_TYPES
             items: list[ir.Expr] = []
@@ -352,14 +370,6 @@ class BodyLowerer:
             if op == "*":
                 return inner_expr
             return ir.Unary(op, inner_expr, span)
-        if kind in ("binary_expression", "assignment_expression", "compound_assignment_expr"):
-            return (yield from self._binary(node, frag))
-        if kind == "if_expression":
-            return (yield from lower_if(node, frag, self._scopes))
-        if kind == "match_expression":
-            return (yield from lower_match(node, frag, self._scopes))
-        if kind in ("loop_expression", "while_expression", "for_expression"):
-            return (yield from lower_loop(node, frag, self._scopes))
         if kind in BLOCK_TYPES:
             block_node = (
                 node
@@ -369,8 +379,6 @@ class BodyLowerer:
             if block_node is None:
                 return ir.Opaque((), span)
             return (yield ("block", block_node, frag))
-        if kind == "closure_expression":
-            return (yield from self._closure(node, frag))
         if kind == "return_expression":
             value_node = node.named_children[0] if node.named_children else None
             value = (yield ("expr", value_node, frag)) if value_node is not None else None
@@ -399,13 +407,6 @@ class BodyLowerer:
                 name_span = span.sub(parts[0].span.end, span.end)
                 return ir.MethodCall(parts[0], "index", (parts[1],), span, name_span)
             return ir.Opaque(tuple(parts), span)
-        if kind == "macro_invocation":
-            expansion = self._expand(node, frag)
-            if expansion is not None:
-                found, inner = expansion
-                self.expanded.add(inner.pinned)
-                return (yield ("expr", found, inner))
-            return (yield from lower_macro(node, frag))
         if kind == "range_expression":
             return (yield from self._range(node, frag, span))
         # Let chains handled by `lower_condition`, and everything else: keep the parts.
