@@ -176,7 +176,7 @@ def _analyze_batch(
 ) -> list[FileResult]:
     from burnlint.analysis.engine import CrateSession
 
-    files, graph = crate_files(batch.crate, batch.inputs, batch.graph)
+    files, _, graph = crate_files(batch.crate, batch.inputs, batch.graph)
     options = options_for(batch.settings, known)
     if sessions is not None:
         session = sessions.session(analyzer, batch.anchor, files, options, batch.crate, graph)

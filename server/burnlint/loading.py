@@ -42,6 +42,7 @@ class LoadedCrate:
     crate: CrateInfo
     files: list[CrateFile]
     paths: list[Path]
+    """Where each file is on disk (a file several targets include is there once per target)."""
     graph: dict[str, dict[str, str]] = field(default_factory=dict[str, dict[str, str]])
     """The crate graph (see `add_dependencies`); files of dependencies are context."""
 
@@ -73,8 +74,8 @@ def load_crate(
             opened = context.get(item.path)
             item.text = opened if opened is not None else read_target(item.file, None, {})
     inputs = [i for i in inputs if i.text is not None]
-    files, graph = crate_files(crate, inputs, graph)
-    return LoadedCrate(crate, files, [i.path for i in inputs], graph)
+    files, paths, graph = crate_files(crate, inputs, graph)
+    return LoadedCrate(crate, files, paths, graph)
 
 
 def crate_keys(
@@ -133,12 +134,17 @@ def crate_targets(root: Path) -> Iterator[Target]:
 
 def crate_files(
     crate: CrateInfo, inputs: list[Input], graph: dict[str, dict[str, str]]
-) -> tuple[list[CrateFile], dict[str, dict[str, str]]]:
+) -> tuple[list[CrateFile], list[Path], dict[str, dict[str, str]]]:
     """The analyzer's view of read `inputs`: each file's text and module path, and the crate
-    it belongs to when that is a dependency of `crate`; and `graph` (the crate graph by key)
-    with the Cargo targets that are crates of their own (examples, tests, benches, `src/bin`:
-    see `target_module`). Each gets a key of its own, `<package key>/<target>`, and names
-    the package's library and dependencies as the package does."""
+    it belongs to when that is a dependency of `crate`; where each is on disk; and `graph`
+    (the crate graph by key) with the Cargo targets that are crates of their own (examples,
+    tests, benches, `src/bin`: see `target_module`). Each gets a key of its own,
+    `<package key>/<target>`, and names the package's library and dependencies as the package
+    does.
+
+    The files come in the order of `inputs`, followed by a copy of each file that more than
+    one target includes by `#[path]`, as context, for each target after the first (see
+    `path_modules`): each target's code is analyzed with the shared code as its own."""
     from burnlint.analysis.engine import CrateFile
     from burnlint.analysis.syntax.source import SourceFile
 
@@ -147,6 +153,7 @@ def crate_files(
     for item in inputs:
         by_root.setdefault(item.root, []).append(item)
     infos: dict[str, CrateInfo] = {}
+    copies: dict[Path, list[tuple[str, ...]]] = {}
     graph = dict(graph)
     for root, members in by_root.items():
         info = crate if root == "crate" else find_crate(members[0].path)
@@ -170,18 +177,23 @@ def crate_files(
                 graph[key] = named
                 graph.setdefault(root, {})
             found[item.path] = (key, *module[1:])
-        path_modules({i.path: i.text or "" for i in members}, found)
+        shared = path_modules({i.path: i.text or "" for i in members}, found)
         modules.update(found)
-    files = [
-        CrateFile(
-            SourceFile(i.shown, i.text or ""),
-            modules[i.path],
-            i.target,
-            None if i.root == "crate" else infos[i.root],
-        )
-        for i in inputs
-    ]
-    return files, graph
+        copies.update(shared)
+    files: list[CrateFile] = []
+    paths: list[Path] = []
+    extra: list[CrateFile] = []
+    extra_paths: list[Path] = []
+    for item in inputs:
+        source = SourceFile(item.shown, item.text or "")
+        owner = None if item.root == "crate" else infos[item.root]
+        files.append(CrateFile(source, modules[item.path], item.target, owner))
+        paths.append(item.path)
+        for module in copies.get(item.path, ()):
+            # The same text, parsed once, read as a module of another target.
+            extra.append(CrateFile(source, module, False, owner, copy=True))
+            extra_paths.append(item.path)
+    return files + extra, paths + extra_paths, graph
 
 
 def _in_nested_crate(root: Path, path: Path) -> bool:

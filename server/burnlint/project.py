@@ -549,14 +549,21 @@ def _relative_parts(root: Path, path: Path) -> tuple[str, ...] | None:
     return parts or None
 
 
-def path_modules(files: dict[Path, str], modules: dict[Path, tuple[str, ...]]) -> None:
+def path_modules(
+    files: dict[Path, str], modules: dict[Path, tuple[str, ...]]
+) -> dict[Path, list[tuple[str, ...]]]:
     """Apply `#[path = "..."] mod name;` declarations: the named file gets module `name` under
     the declaring file's, and the files of its own submodules (`common/device.rs` for a
-    `common/mod.rs` declaring `mod device;`) move with it. A file several targets include
-    (`#[path = "../common/mod.rs"]` in each example) belongs to the first of them by path: a
-    file has one module path here."""
+    `common/mod.rs` declaring `mod device;`) move with it.
+
+    A file several targets include (`#[path = "../common/mod.rs"]` in each example) is
+    compiled in each of them: it takes the first declarer's module (by path) here, and the
+    modules it has in the others are returned (file -> its other module paths, for its
+    submodules' files too)."""
     resolved: dict[Path, Path] | None = None
-    claimed: set[Path] = set()
+    placed: dict[Path, tuple[str, ...]] = {}
+    """Each declared file's module, as its first declarer placed it."""
+    copies: dict[Path, list[tuple[str, ...]]] = {}
     for path in sorted(files):
         text = files[path]
         if "#[path" not in text:
@@ -566,14 +573,25 @@ def path_modules(files: dict[Path, str], modules: dict[Path, tuple[str, ...]]) -
             if resolved is None:
                 resolved = {candidate: candidate.resolve() for candidate in modules}
             for candidate, real in resolved.items():
-                if real != target or candidate in claimed:
+                if real != target:
                     continue
-                claimed.add(candidate)
-                old = modules[candidate]
                 new = (*modules[path], match.group("name"))
-                if len(old) > 1:
-                    # Not a crate root: what sits below its module is its submodules.
-                    for other, module in modules.items():
-                        if other != candidate and module[: len(old)] == old:
-                            modules[other] = (*new, *module[len(old) :])
-                modules[candidate] = new
+                old = placed.get(candidate)
+                moved = old is None
+                if moved:
+                    old = placed[candidate] = modules[candidate]
+                    modules[candidate] = new
+                else:
+                    old = modules[candidate]
+                    copies.setdefault(candidate, []).append(new)
+                if len(old) < 2:
+                    # A crate root: what sits below its module is not its submodules.
+                    continue
+                for other, module in list(modules.items()):
+                    if other != candidate and module[: len(old)] == old:
+                        below = (*new, *module[len(old) :])
+                        if moved:
+                            modules[other] = below
+                        else:
+                            copies.setdefault(other, []).append(below)
+    return copies

@@ -205,3 +205,33 @@ async def test_editing_an_example_module_rechecks_the_example(
     )
     train = crate / "examples" / "train"
     await check(lsp, train / "ops.rs", train / "main.rs")
+
+
+SHARED_MAIN = """#[path = "../common/mod.rs"]
+mod common;
+use burn::backend::{Dispatch, DispatchTensor};
+use burn::tensor::TensorData;
+pub fn head(q: DispatchTensor, d: TensorData) -> DispatchTensor {
+    dispatch::q_matmul(Dispatch::float_from_data(d, &common::ad_device()), q, common::eval_ctx())
+}
+fn main() {}
+"""
+"""An example that includes the examples' shared code by path (two examples do)."""
+
+
+@pytest.mark.parametrize("editor", CLIENTS)
+async def test_editing_code_two_examples_include_rechecks_the_second(
+    lsp: Client, editor: str, tmp_path: Path
+) -> None:
+    await start(lsp, editor)
+    crate = write_crate(
+        tmp_path / "shared",
+        {
+            "src/lib.rs": "pub fn nothing() {}\n",
+            "examples/common/mod.rs": helpers(DISABLED),
+            "examples/first/main.rs": SHARED_MAIN,
+            "examples/second/main.rs": SHARED_MAIN,
+        },
+    )
+    examples = crate / "examples"
+    await check(lsp, examples / "common" / "mod.rs", examples / "second" / "main.rs")

@@ -38,6 +38,9 @@ class CrateFile:
     crate: CrateInfo | None = None
     """The crate it belongs to, when not the session's (another crate of the workspace: its
     own features decide its `cfg` and whether burn's autodiff is on)."""
+    copy: bool = False
+    """A file another target includes too, read again as this target's module (`#[path]`):
+    analyzed where this target calls it, never reported on."""
 
 
 class Analyzer:
@@ -503,7 +506,10 @@ def _summarize_reachable(program: Program, api: ApiModel, memo: _ReachMemo) -> N
     texts = memo.read(api, program, decls)
     # The crates being checked (those with target files; the others are dependencies).
     checked = {unit.module[0] for unit in program.units if unit.target} or {"crate"}
-    local = [d for d in decls if d.module[0] in checked]
+    # A copy of shared code is analyzed where its target calls it: its own findings are the
+    # first includer's.
+    units = program.units
+    local = [d for d in decls if d.module[0] in checked and not units[d.file].copy]
     roots = [d for d in local if texts[d.uid].fires]
     # A dependency's helper that reaches a sink itself (its own text names one) makes the
     # crate's functions that name it roots too; deeper chains inside dependencies are followed
@@ -646,7 +652,9 @@ class CrateSession:
         build = None
         if file.crate is not None:
             build = {"optional": "on"}.get(file.crate.build, file.crate.build)
-        return Unit(None, file.source.path, file.source, file.module, items, file.target, build)
+        return Unit(
+            None, file.source.path, file.source, file.module, items, file.target, build, file.copy
+        )
 
     def update(self, index: int, source: SourceFile) -> set[int]:
         """Replace file `index`'s text; returns the ids of the analyses that were dropped."""

@@ -63,6 +63,9 @@ class _Entry:
     session: CrateSession
     paths: list[Path]
     index: dict[Path, int]
+    """Each file's place in the session (the one reported on)."""
+    copies: dict[Path, list[int]]
+    """The places of the copies of a file several targets include (see `crate_files`)."""
     buffered: set[Path]
     """Files whose text came from an editor buffer rather than from disk."""
     context: set[Path]
@@ -186,9 +189,15 @@ class CrateCache:
 
         analyzer = self.analyzer.get()
         session = CrateSession(analyzer, loaded.files, options, loaded.crate, loaded.graph)
-        index = {path: i for i, path in enumerate(loaded.paths)}
+        index: dict[Path, int] = {}
+        copies: dict[Path, list[int]] = {}
+        for i, path in enumerate(loaded.paths):
+            if path in index:
+                copies.setdefault(path, []).append(i)
+            else:
+                index[path] = i
         used = {path for path in context if path in index}
-        return _Entry(session, loaded.paths, index, set(buffers), used, everything, options)
+        return _Entry(session, loaded.paths, index, copies, set(buffers), used, everything, options)
 
 
 def _swap(entry: _Entry, before: set[Path], now: dict[Path, str]) -> None:
@@ -199,13 +208,18 @@ def _swap(entry: _Entry, before: set[Path], now: dict[Path, str]) -> None:
         text = read_source(path, str(path), None)
         if text is not None:
             index = entry.index[path]
-            session.update(index, SourceFile(session.files[index].source.path, text))
+            source = SourceFile(session.files[index].source.path, text)
+            for place in (index, *entry.copies.get(path, ())):
+                session.update(place, source)
     for path, text in now.items():
         index = entry.index[path]
         old = session.files[index].source
         if old.text != text:
             # Reuse the old tree: tree-sitter re-parses only around the edit.
-            session.update(index, SourceFile(old.path, text, previous=old))
+            source = SourceFile(old.path, text, previous=old)
+            # A file several targets include is one text: its copies take the same version.
+            for place in (index, *entry.copies.get(path, ())):
+                session.update(place, source)
 
 
 def dependents(path: Path, keys: set[Path]) -> set[Path]:

@@ -61,6 +61,8 @@ class Unit:
     build: str | None = None
     """Whether burn's `autodiff` is on where this file compiles, when its crate differs from
     the program's (another crate of the workspace)."""
+    copy: bool = False
+    """A copy of a file another target includes (see `CrateFile.copy`)."""
 
 
 @dataclass(frozen=True, slots=True)
