@@ -583,6 +583,10 @@ def path_modules(
                     modules[candidate] = new
                 else:
                     old = modules[candidate]
+                    if new == old or new in copies.get(candidate, ()):
+                        # Declared again where it already is: the single-file targets of a
+                        # folder are one crate, each including `common/mod.rs` at one place.
+                        continue
                     copies.setdefault(candidate, []).append(new)
                 if len(old) < 2:
                     # A crate root: what sits below its module is not its submodules.

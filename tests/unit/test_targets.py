@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from burnlint.project import main_folders, target_module
+from burnlint.project import main_folders, path_modules, target_module
 
 ROOT = Path("/ws/pkg")
 LAYOUT = [
@@ -77,3 +77,31 @@ def test_main_folders_are_the_target_folders_with_a_main() -> None:
 
 def test_a_file_outside_the_package_is_its_root() -> None:
     assert target_module(ROOT, Path("/elsewhere/x.rs"), frozenset()) == (None, ("crate",))
+
+
+def test_code_several_targets_include_is_a_module_of_each_once() -> None:
+    root = ROOT
+    include = '#[path = "../common/mod.rs"]\nmod common;\n'
+    files = {
+        root / "examples/a/main.rs": include,
+        root / "examples/b/main.rs": include,
+        root / "examples/common/mod.rs": "pub mod device;\n",
+        root / "examples/common/device.rs": "",
+        root / "benches/x.rs": '#[path = "common/mod.rs"]\nmod common;\n',
+        root / "benches/y.rs": '#[path = "common/mod.rs"]\nmod common;\n',
+        root / "benches/common/mod.rs": "",
+    }
+    mains = main_folders(root, files)
+    modules = {path: target_module(root, path, mains)[1] for path in files}
+    keys = {path: target_module(root, path, mains)[0] for path in files}
+    modules = {path: (str(keys[path]), *module[1:]) for path, module in modules.items()}
+    copies = path_modules(files, modules)
+    # The first includer (by path) has the shared code, its submodule following it.
+    assert modules[root / "examples/common/mod.rs"] == ("examples/a", "common")
+    assert modules[root / "examples/common/device.rs"] == ("examples/a", "common", "device")
+    # The second gets a copy of each file; the bench files, one crate, include it once.
+    assert copies == {
+        root / "examples/common/mod.rs": [("examples/b", "common")],
+        root / "examples/common/device.rs": [("examples/b", "common", "device")],
+    }
+    assert modules[root / "benches/common/mod.rs"] == ("benches", "common")
