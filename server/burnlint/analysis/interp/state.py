@@ -79,7 +79,10 @@ class Env:
         else:
             new = (*values[:index], (binding, value), *values[index:])
             keys = (*keys[:index], binding, *keys[index:])
-        env = Env(new, self.assumptions, self.lossy, path_facts.forget(self.facts, binding))
+        facts = self.facts
+        env = Env(
+            new, self.assumptions, self.lossy, path_facts.forget(facts, binding) if facts else facts
+        )
         object.__setattr__(env, "_keys", keys)
         known = self._key
         if known is not None:

@@ -339,21 +339,26 @@ def join(left: Value, right: Value) -> Value:
     origins = left.origins | right.origins
     if len(origins) > MAX_ORIGINS:
         origins = frozenset(sorted(origins, key=lambda o: (o.span.start, o.label))[:MAX_ORIGINS])
+    # Built by position, in the order of the fields (a join is made at every merge point).
     return Value(
-        tensor=left.tensor | right.tensor,
-        ctx=left.ctx | right.ctx,
-        device=left.device | right.device,
-        strategy=left.strategy | right.strategy,
-        boolean=left.boolean | right.boolean if left.boolean and right.boolean else EMPTY,
-        fields=tuple(sorted(fields, key=lambda kv: kv[0])),
-        params=left.params | right.params,
-        origins=origins,
-        closure=left.closure if left.closure == right.closure else None,
-        backend=left.backend | right.backend,
-        trail=left.trail or right.trail,
-        hint=left.hint | right.hint,
-        types=left.types | right.types,
+        left.tensor | right.tensor,
+        left.ctx | right.ctx,
+        left.device | right.device,
+        left.strategy | right.strategy,
+        left.boolean | right.boolean if left.boolean and right.boolean else EMPTY,
+        tuple(sorted(fields, key=_field_name)) if len(fields) > 1 else tuple(fields),
+        left.params | right.params,
+        origins,
+        left.closure if left.closure == right.closure else None,
+        left.hint | right.hint,
+        left.backend | right.backend,
+        left.trail or right.trail,
+        left.types | right.types,
     )
+
+
+def _field_name(item: tuple[str, Value]) -> str:
+    return item[0]
 
 
 def join_all(values: list[Value]) -> Value:
