@@ -561,8 +561,8 @@ def path_modules(
     modules it has in the others are returned (file -> its other module paths, for its
     submodules' files too)."""
     resolved: dict[Path, Path] | None = None
-    placed: dict[Path, tuple[str, ...]] = {}
-    """Each declared file's module, as its first declarer placed it."""
+    declared: set[Path] = set()
+    """The files a declaration has placed already (by the first declarer)."""
     copies: dict[Path, list[tuple[str, ...]]] = {}
     for path in sorted(files):
         text = files[path]
@@ -576,17 +576,16 @@ def path_modules(
                 if real != target:
                     continue
                 new = (*modules[path], match.group("name"))
-                old = placed.get(candidate)
-                moved = old is None
+                old = modules[candidate]
+                moved = candidate not in declared
                 if moved:
-                    old = placed[candidate] = modules[candidate]
+                    declared.add(candidate)
                     modules[candidate] = new
+                elif new == old or new in copies.get(candidate, ()):
+                    # Declared again where it already is: the single-file targets of a folder
+                    # are one crate, each including `common/mod.rs` at one place.
+                    continue
                 else:
-                    old = modules[candidate]
-                    if new == old or new in copies.get(candidate, ()):
-                        # Declared again where it already is: the single-file targets of a
-                        # folder are one crate, each including `common/mod.rs` at one place.
-                        continue
                     copies.setdefault(candidate, []).append(new)
                 if len(old) < 2:
                     # A crate root: what sits below its module is not its submodules.

@@ -2,7 +2,8 @@
 applied to the element of a collection whose element is known.
 
 These are generator functions run by the interpreter's driver (they yield the same requests as
-`Interpreter._expr`), so closure bodies are evaluated without recursion on the Python stack.
+the expression handlers of `Interpreter`), so closure bodies are evaluated without recursion on
+the Python stack.
 """
 
 from __future__ import annotations

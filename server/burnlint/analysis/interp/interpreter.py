@@ -313,11 +313,6 @@ class Interpreter:
                     out.extend(e for e, _ in (yield ("block", stmt.otherwise, other)))
         return out
 
-    def _expr(self, expr: ir.Expr, env: Env) -> Gen | Pairs:
-        """What an expression evaluates to: the generator that evaluates it, or the answer
-        itself when that needs no sub-request (each kind has its handler: `_HANDLERS`)."""
-        return self._HANDLERS[type(expr)](self, expr, env)
-
     def _call(self, expr: ir.Call, env: Env) -> Gen:
         states = yield from self._seq(expr.args, env)
         out: Pairs = []
